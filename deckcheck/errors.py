@@ -55,6 +55,18 @@ def _rebuilt(klass: type[DeckcheckError], args: tuple[object, ...]) -> Deckcheck
     return klass.__new__(klass, *args)
 
 
+def temporary_folder_full(failed: str, error: OSError) -> DeckcheckError:
+    """The one-line error for a write into the temporary folder that failed (its disk full,
+    a file size limit reached): `failed` says what could not be done there, up to the
+    folder (`cannot keep the report in`). The folder's fault, not the input's nor
+    deckcheck's: it names the folder and what to do (exit 2)."""
+    import tempfile  # only for the error
+
+    why = error.strerror or type(error).__name__
+    return DeckcheckError(f"{failed} the temporary folder {tempfile.gettempdir()} ({why}): "
+                          "free space there, or set TMPDIR to a folder on a disk with room")
+
+
 class OptionError(DeckcheckError):
     """A value of one setting that cannot be used. The message names the setting as the
     library's keyword does (`date '2024-13-01' is not a date`); the command line names

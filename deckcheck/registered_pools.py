@@ -25,7 +25,7 @@ from .formats import Format
 from .limits import one_line
 from .model import MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck, MaybeTitle, copy_totals
 from .names import card_key
-from .problem import WARNING, Problem
+from .problem import WARNING, Problem, named_file_as
 from .record import Record
 from .textio import IN_FOLDER_ADVICE
 from .wording import counted
@@ -268,11 +268,13 @@ def read_pool(text_or_path: str | Path, *, input_format: str | None = None, show
         shown = "<pool>"
     name = one_line(shown or deck.source)
     if deck.unreadable:
-        reason = deck.problems[0].message if deck.problems else "cannot read"
-        # Messages of unreadable files start with the path read; say which file this is.
-        read = f"{one_line(deck.source)}: "
-        if reason.startswith(read):
-            reason = reason[len(read):]
+        # Messages of unreadable files start with the path read, and a missing file's hint
+        # names a file from the folder it was read in: both named as `shown` names the pool
+        # (a manifest's `Pools/ann.txt` is told of `pools/ann.txt`, not `event/pools/ann.txt`).
+        first = named_file_as(deck.problems[:1], one_line(deck.source), name)
+        reason = first[0].message if first else "cannot read"
+        if reason.startswith(f"{name}: "):
+            reason = reason[len(name) + 2:]
         raise InputError(f"{pool_named(name)}: {reason}")
     if shown is not None:
         deck = deck.copy(source=shown)

@@ -137,9 +137,14 @@ def shift_jis_text(data: bytes) -> str | None:
         return None
     if _NOT_JAPANESE.search(text):
         return None
-    if _JAPANESE_WORD.search(text) or _holds_any(data, _NOT_WINDOWS_1252):
+    if _JAPANESE_WORD.search(text) or windows_1252_lacks(data):
         return text
     return None
+
+
+def windows_1252_lacks(data: bytes) -> bool:
+    """Whether `data` holds a byte Windows-1252 leaves undefined: it was never written in it."""
+    return _holds_any(data, _NOT_WINDOWS_1252)
 
 
 def _holds_any(data: bytes, values: bytes) -> bool:
@@ -353,9 +358,10 @@ IN_OTHER_CASE = "; a file differs only in case: "
 IN_OTHER_FORM = "; a file differs only in how its accented letters are encoded: "
 IN_OTHER_EXTENSION = "; a file differs only in its extension: "
 IN_QUOTES = "; a file is named so without the quotes around it: "
+IN_THE_FOLDER = "; name the file in it: "
 AFTER_DOTS = "; a file is named so without the dots or spaces after it: "
 WITHOUT_INVISIBLE = ("; a file is named so without it: ", "; a file is named so without them: ")
-OTHER_SPELLINGS = (IN_OTHER_CASE, IN_OTHER_FORM, IN_OTHER_EXTENSION, IN_QUOTES, AFTER_DOTS, *WITHOUT_INVISIBLE)
+OTHER_SPELLINGS = (IN_OTHER_CASE, IN_OTHER_FORM, IN_OTHER_EXTENSION, IN_QUOTES, AFTER_DOTS, *WITHOUT_INVISIBLE, IN_THE_FOLDER)
 # Quotes a word processor or a spreadsheet user puts around a name, opening and closing.
 _QUOTES = {"'": "'", '"': '"', "\u201c": "\u201d", "\u2018": "\u2019", "\u201e": "\u201c", "\u00ab": "\u00bb"}
 
@@ -547,4 +553,30 @@ def _one_entry_named(folder: str, name: str) -> str | None:
 
 
 def _is_directory(path: str | Path, advice: str) -> InputError:
+    if advice == IN_FOLDER_ADVICE and (only := _only_file_in(path)) is not None:
+        # A form that files each upload in a folder of its player's (`decks/ann/`): the
+        # one file there, named from the same folder as the path (problem.named_file_as).
+        return InputError(f"{_shown(path)}: is a directory, not a decklist{IN_THE_FOLDER}{one_line(only)}")
     return InputError(f"{_shown(path)}: is a directory, not a decklist{advice}")
+
+
+def _only_file_in(folder: str | Path) -> str | None:
+    """The path of the one file in `folder` (itself no link), hidden files aside, when
+    it is a regular file and no link (`_hinted_file`): a file the path named as written
+    holds, so no hint names what lies through a link. None for a folder of none, or more."""
+    if os.path.islink(folder):
+        return None
+    found: list[str] = []
+    try:
+        with os.scandir(folder) as entries:
+            for number, entry in enumerate(entries):
+                if number >= MAX_NAMES_LOOKED_THROUGH or len(found) > 1:
+                    return None
+                if not entry.name.startswith("."):
+                    found.append(entry.name)
+    except OSError:
+        return None
+    if len(found) != 1:
+        return None
+    only = os.path.join(folder, found[0])
+    return only if _hinted_file(only) else None

@@ -1390,10 +1390,10 @@ def test_a_manifest_row_naming_a_folder_says_to_name_the_file_in_it(cli, tmp_pat
     done, report = run_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/limited")
     assert done.returncode == 1, done.stdout + done.stderr
     messages = [problem["message"] for problem in report["results"][0]["problems"]]
-    assert messages == [
-        "manifest line 2: pool pools/ann: is a directory, not a decklist; name the file in it"
+    assert messages == [  # the one file in each, named as the manifest would name it
+        "manifest line 2: pool pools/ann: is a directory, not a decklist; name the file in it: pools/ann/pool.txt"
         "; the deck was not checked against a pool",
-        "ann: is a directory, not a decklist; name the file in it",
+        "ann: is a directory, not a decklist; name the file in it: ann/deck.txt",
     ]
     assert all("deckcheck batch" not in message for message in messages)
 
@@ -1604,3 +1604,138 @@ def test_a_form_in_another_language_is_told_which_columns_to_rename(cli, tmp_pat
     done = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/modern")
     assert done.returncode == 2
     assert done.stderr.endswith(f"; rename column {renames}\n"), done.stderr
+
+
+
+@pytest.mark.parametrize("header, told", [
+    # A sign-up sheet that asks for the name in two questions: no column plainly asked for
+    # the player (or French `Nom`, the family name, was said to be renamed 'player').
+    ("First Name,Last Name,Deck", "the player's name is in two columns, 'First Name' and 'Last Name': "
+                                  "join them into one column named 'player'"),
+    ("Timestamp,Given name,Family name,Decklist", "rename column 'Decklist' to 'deck'; the player's name is in two "
+                                                  "columns, 'Given name' and 'Family name': join them into one column "
+                                                  "named 'player'"),
+    ("Nom;Prénom;Liste", "rename column 'Liste' to 'deck'; the player's name is in two columns, 'Prénom' and 'Nom': "
+                         "join them into one column named 'player'"),
+    ("Vorname;Nachname;Deck", "the player's name is in two columns, 'Vorname' and 'Nachname': join them into one "
+                              "column named 'player'"),
+])
+def test_a_player_name_split_in_two_columns_is_told_to_be_joined(cli, tmp_path, header, told):
+    (tmp_path / "reg.csv").write_text(header + "\nAnn,Lee,decks/ann.txt\n", encoding="utf-8")
+    done = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/modern")
+    assert done.returncode == 2
+    assert done.stderr.endswith(f"; {told}\n"), done.stderr
+
+
+# ------------------------------------------------------------------ a manifest away from its decks
+
+
+def test_a_manifest_whose_decks_lie_from_the_current_folder_not_its_own_says_where_paths_are_read(cli, tmp_path):
+    """`deckcheck batch forms/reg.csv` run where `decks/ann.txt` is: the manifest's paths are
+    read from its own folder, so each deck was 'decks/ann.txt: no such file', of a file the
+    organiser could see, and nothing said why. A note after the report says it, once; the
+    report itself is unchanged (the rows stay NOT CHECKED: the manifest names no file)."""
+    write(tmp_path, {
+        "decks/ann.txt": LEGAL_BURN, "decks/bob.txt": LEGAL_ISLANDS, "forms/decks/cy.txt": LEGAL_ISLANDS,
+        "forms/reg.csv": "player,deck\nann,decks/ann.txt\nbob,decks/bob.txt\ncy,decks/cy.txt\ndee,decks/dee.txt\n",
+    })
+    done = cli("batch", "forms/reg.csv", "-f", "mtg/modern", "--date", DATE, "-q", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    assert "decks/ann.txt: no such file" in done.stdout
+    assert done.stderr == (
+        "deckcheck: note: forms/reg.csv names 2 deck files that are not in its folder (forms) but are in the "
+        "current folder: decks/ann.txt and decks/bob.txt; a manifest's paths are read from the manifest's own folder: "
+        "move the manifest beside its decks (or the decks beside it)\n")
+    # A manifest in the current folder, or a deck missing everywhere, gets no such note.
+    write(tmp_path, {"reg.csv": "player,deck\nann,decks/ann.txt\ndee,decks/dee.txt\n"})
+    done = cli("batch", "reg.csv", "-f", "mtg/modern", "--date", DATE, "-q", cwd=tmp_path)
+    assert done.returncode == 1 and done.stderr == ""
+    # Nor does a file reached through a link, or a hidden one: the note tells a manifest
+    # nothing of what lies outside the current folder, nor of hidden files (docs/security.md).
+    outside = write(tmp_path / "outside", {"secret.txt": LEGAL_ISLANDS})
+    (tmp_path / "event" / "far").parent.mkdir()
+    (tmp_path / "event" / "far").symlink_to(outside, target_is_directory=True)
+    write(tmp_path / "event", {".hidden/ann.txt": LEGAL_ISLANDS,
+                               "forms/reg.csv": "player,deck\nann,far/secret.txt\nbob,.hidden/ann.txt\n"})
+    done = cli("batch", "forms/reg.csv", "-f", "mtg/modern", "--date", DATE, "-q", cwd=tmp_path / "event")
+    assert done.returncode == 1 and "far/secret.txt: no such file" in done.stdout
+    assert done.stderr == ""
+
+
+def test_a_manifest_naming_its_decks_without_their_folder_is_told_where_each_lies(cli, tmp_path):
+    """A manifest beside `decks/` that names each file alone (`ann.txt`, as a form's upload
+    is named): each row was 'ann.txt: no such file' and nothing said the file is one folder
+    down. A note after the report names, for each, the one file of that name in the
+    manifest's folder whose path ends in the path as written; a name two files have, a
+    hidden one, or one in another folder (`old/eve.txt` for `decks/eve.txt`, last event's
+    list) is not guessed at."""
+    write(tmp_path, {
+        "event/decks/ann.txt": LEGAL_BURN, "event/decks/day2/bob.txt": LEGAL_ISLANDS,
+        "event/decks/cy.txt": LEGAL_ISLANDS, "event/old/cy.txt": LEGAL_ISLANDS, "event/.trash/dee.txt": SHORT,
+        "event/old/eve.txt": SHORT, "event/day1/decks/fay.txt": LEGAL_ISLANDS,
+        "event/reg.csv": "player,deck\nann,ann.txt\nbob,bob.txt\ncy,cy.txt\ndee,dee.txt\neve,decks/eve.txt\n"
+                         "fay,decks/fay.txt\n",
+    })
+    done = cli("batch", "event/reg.csv", "-f", "mtg/modern", "--date", DATE, "-q", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    assert "ann.txt: no such file" in done.stdout  # the report is unchanged
+    assert done.stderr == (
+        "deckcheck: note: event/reg.csv names 3 deck files that are not where it says but elsewhere in its folder: "
+        "ann.txt is decks/ann.txt, bob.txt is decks/day2/bob.txt and decks/fay.txt is day1/decks/fay.txt; "
+        "write each deck's path from the manifest's folder\n")
+
+
+def test_a_note_of_misplaced_decks_names_the_first_twenty_then_how_many_more(cli, tmp_path):
+    write(tmp_path, {**{f"event/decks/p{index:02d}.txt": LEGAL_ISLANDS for index in range(23)},
+                     "event/reg.csv": "player,deck\n" + "".join(f"p{index},p{index:02d}.txt\n" for index in range(23))})
+    done = cli("batch", "event/reg.csv", "-f", "mtg/modern", "--date", DATE, "-q", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    assert "p19.txt is decks/p19.txt and 3 more; write each" in done.stderr and "p20.txt" not in done.stderr
+
+
+@pytest.mark.parametrize("names", [
+    ["Müller", "José", "Françoise", "Hélène"],  # ü é: Ÿ Ž in Windows-1252; ç è ê: bytes it leaves undefined
+    ["Jörg Müller", "Anaïs"],
+])
+def test_a_manifest_excel_for_mac_saved_as_csv_in_mac_roman_is_read_so(cli, tmp_path, names):
+    """Excel for Mac's plain "CSV" is Mac OS Roman, where ü is the byte 0x9F and é 0x8E:
+    read as Windows-1252 the players were 'MŸller', 'JosŽ' and 'Fran�oise' in every report
+    and on their sheets. A file whose accents read as letters in Mac Roman but as signs,
+    capitals inside words or no character at all in Windows-1252 is read as Mac Roman."""
+    manifest = "player,deck\r" + "".join(f"{name},decks/a.txt\r" for name in names)
+    write(tmp_path, {"decks/a.txt": LEGAL_ISLANDS, "reg.csv": manifest.encode("mac_roman")})
+    done, report = run_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/modern")
+    assert [result["player"] for result in report["results"]] == names
+
+
+@pytest.mark.parametrize("names", [
+    ["Müller", "José"],  # Western accents: Windows-1252's own letters (0xC0 and up)
+    ["O’Brien", "Zoë"],  # a typographic apostrophe (0x92, Mac Roman's í) beside 0xEB
+    ["O’Brien"],  # alone: an apostrophe between letters, as Windows writes it
+    ["Jean–Paul Lefèvre"],  # an en dash between names (0x96, Mac Roman's ñ) and è (0xE8)
+])
+def test_a_windows_1252_manifest_is_not_taken_for_mac_roman(cli, tmp_path, names):
+    manifest = "player,deck\r\n" + "".join(f"{name},decks/a.txt\r\n" for name in names)
+    write(tmp_path, {"decks/a.txt": LEGAL_ISLANDS, "reg.csv": manifest.encode("cp1252")})
+    done, report = run_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/modern")
+    assert [result["player"] for result in report["results"]] == names
+
+
+def test_a_deck_path_naming_a_folder_of_one_file_names_that_file(cli, tmp_path):
+    """A form that files each player's upload in a folder of their own (`decks/ann/`): a row
+    naming the folder was told 'is a directory, not a decklist; name the file in it' without
+    the file. With one visible file in it, the message names it as the manifest would; a
+    folder of two, or of a hidden file or a link only, stays as it was."""
+    write(tmp_path, {"decks/ann/Ann Lee - list.txt": LEGAL_ISLANDS, "decks/bob/a.txt": LEGAL_ISLANDS,
+                     "decks/bob/b.txt": LEGAL_ISLANDS, "decks/cy/.DS_Store": "x",
+                     "reg.csv": "player,deck\nann,decks/ann\nbob,decks/bob\ncy,decks/cy\ndee,decks/dee\n"})
+    (tmp_path / "decks" / "dee").mkdir()
+    (tmp_path / "decks" / "dee" / "link.txt").symlink_to(tmp_path / "decks" / "bob" / "a.txt")
+    done, report = run_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/modern")
+    messages = {result["player"]: result["problems"][0]["message"] for result in report["results"]}
+    assert messages == {
+        "ann": "decks/ann: is a directory, not a decklist; name the file in it: decks/ann/Ann Lee - list.txt",
+        "bob": "decks/bob: is a directory, not a decklist; name the file in it",
+        "cy": "decks/cy: is a directory, not a decklist; name the file in it",
+        "dee": "decks/dee: is a directory, not a decklist; name the file in it",
+    }

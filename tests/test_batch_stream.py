@@ -268,3 +268,56 @@ def test_workers_keep_a_command_line_format_files_chain_in_the_working_folder(tm
     alone = check_source(manifest, cube, date=DATE, jobs=1)
     with_worker = check_source(manifest, cube, date=DATE, jobs=2)
     assert (with_worker.totals.decks, with_worker.totals.legal) == (alone.totals.decks, alone.totals.legal) == (120, 30)
+
+
+def _file_size_limited(limit: int):
+    """A child's `preexec_fn`: no file it writes may grow past `limit` bytes, as on a full
+    disk (Python ignores SIGXFSZ, so a write past it fails with EFBIG, an OSError)."""
+    import resource
+
+    def apply() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    return apply
+
+
+@pytest.mark.parametrize("output", ["json", "text"])
+def test_a_report_the_temporary_folder_cannot_hold_is_a_one_line_error_naming_it(tmp_path, output):
+    """A report past the spool's memory goes to a temporary file: a temporary folder on a
+    full disk (or a file size limit) was an 'internal error (OSError: ...)' asking for a
+    traceback; it is the folder's fault, said so, with what to do (exit 2, no half report)."""
+    import subprocess
+    import tempfile
+
+    from conftest import deckcheck_executable
+
+    deck = "".join(f"4 Nonexistent Card Number {index:03d}\n" for index in range(60))  # 60 problems a deck
+    write(tmp_path, {"decks/a.txt": deck,
+                     "reg.csv": "player,deck\n" + "".join(f"p{index},decks/a.txt\n" for index in range(120))})
+    limit = 1 << 20  # the spool's memory (SPOOL_MEMORY): the report's temporary file cannot grow
+    done = subprocess.run([str(deckcheck_executable()), "batch", "reg.csv", "-f", "mtg/legacy", "-o", output,
+                           "--no-cache", "--quiet"], cwd=tmp_path, capture_output=True, text=True, timeout=300,
+                          preexec_fn=_file_size_limited(limit))
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == ""
+    assert "internal error" not in done.stderr
+    assert done.stderr == (f"deckcheck: error: cannot keep the report in the temporary folder {tempfile.gettempdir()} "
+                           "(File too large): free space there, or set TMPDIR to a folder on a disk with room\n")
+
+
+def test_a_spool_on_a_full_disk_says_which_folder_is_full(monkeypatch):
+    import errno
+    import tempfile
+
+    from deckcheck.errors import DeckcheckError
+
+    spool = Spool(memory=64)
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(tempfile, "TemporaryFile", full)  # where a spool rolls over to
+    with pytest.raises(DeckcheckError, match=r"^cannot keep the report in the temporary folder .* \(No space left on device\)"):
+        for index in range(100):
+            spool.write(f"line {index}\n" * 1000)
+    spool.close()

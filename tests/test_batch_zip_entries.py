@@ -147,3 +147,31 @@ def test_names_a_zip_does_not_mark_utf_8_are_read_in_the_encoding_they_were_writ
         # Walked as a folder (no manifest), the decks are named as their files are.
         code, report = batch_json(cli, zip_of_raw_names(tmp_path / f"{where}-folder.zip", entries))
         assert sorted(r["deck"] for r in report["results"]) == sorted(f"decks/{player}.txt" for player in players), where
+
+
+def test_a_temporary_folder_too_full_for_the_archive_stops_the_batch_saying_so(tmp_path, monkeypatch):
+    """A zip is extracted into the temporary folder: on a full disk every entry failed alike,
+    and the batch reported each of an event's decks as NOT CHECKED, "cannot extract (No space
+    left on device)", as if the archive were at fault. It is the folder's: one error naming
+    it and what to do (exit 2), as the report's spool says of it."""
+    import errno
+    import tempfile
+
+    import pytest
+
+    from deckcheck.batch import archive, check_source
+    from deckcheck.errors import DeckcheckError
+
+    event = zip_of(tmp_path / "event.zip", [("registrations.csv", "player,deck\nann,decks/ann.txt\n"),
+                                             ("decks/ann.txt", LEGAL)])
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(archive, "_copy", full)
+    with pytest.raises(DeckcheckError) as raised:
+        check_source(event, "mtg/modern", date=DATE, jobs=1)
+    assert str(raised.value) == (
+        f"{event}: cannot extract it into the temporary folder {tempfile.gettempdir()} (No space left on device): "
+        "free space there, or set TMPDIR to a folder on a disk with room")
+    assert raised.value.exit_code == 2

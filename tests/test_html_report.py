@@ -107,6 +107,21 @@ def test_the_header_names_the_events_format(hostile_report):
     assert " &middot; format mtg/modern &middot; " in _source_line(hostile_report.read_text(encoding="utf-8"))
 
 
+
+@pytest.mark.parametrize("options, when", [
+    (["--date", "2024-06-01"], "event date 2024-06-01"),
+    (["--date", "2019-03-01", "--platform", "mtgo"], "event date 2019-03-01 (platform mtgo)"),
+])
+def test_the_header_names_the_event_date_the_verdicts_are_for(cli, tmp_path, options, when):
+    """A verdict is the lists in force on the event's day (`--date`, on `--platform`): the
+    page an organiser posts named the source, format and version but not the day, so a page
+    of a past event read as checked against today's lists, and could not be checked again."""
+    (tmp_path / "a.txt").write_text("4 Opt\n56 Island\n", encoding="utf-8")
+    (tmp_path / "reg.csv").write_text("player,deck\nann,a.txt\n", encoding="utf-8")
+    done = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/legacy", "-o", "html", "-q", *options)
+    assert done.returncode == 0, done.stderr
+    assert f" &middot; format mtg/legacy &middot; {when} &middot; deckcheck " in _source_line(done.stdout)
+
 def test_the_header_of_an_event_with_no_registration_names_the_format_given(cli, tmp_path):
     """A manifest with its header only (or an empty folder): nothing to check (exit 2), and
     the page it still writes said "format -" although -f named the event's format."""

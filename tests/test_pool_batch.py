@@ -361,3 +361,17 @@ def test_one_pool_file_registered_by_two_players_or_teams_is_a_warning_on_each_r
     }
     assert all(p["severity"] == "warning" for result in report["results"] for p in result["problems"])
     assert code == 0
+
+
+def test_a_missing_pools_hint_names_the_file_from_the_manifests_folder(cli, tmp_path):
+    """A pool path that differs from its file only in case is told the file's name, as a
+    deck's is: from the manifest's folder, as its `pool` column would name it. It was named
+    from the folder the batch read it in (`event/pools/ann.txt`, or the whole absolute
+    path), a path that names no file when written in the manifest."""
+    write(tmp_path, {"event/pools/ann.txt": POOL, "event/decks/ann.txt": LEGAL,
+                     "event/reg.csv": "player,deck,pool\nann,decks/ann.txt,Pools/ann.txt\n"})
+    for source in ("event/reg.csv", str(tmp_path / "event" / "reg.csv")):
+        done = cli("batch", source, "-f", "mtg/limited", "-o", "json", cwd=tmp_path)
+        assert rules_message(json.loads(done.stdout), "ann") == (
+            "manifest line 2: pool Pools/ann.txt: no such file; a file differs only in case: pools/ann.txt "
+            "(file names are case-sensitive here); the deck was not checked against a pool")

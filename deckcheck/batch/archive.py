@@ -9,6 +9,7 @@ decompression bomb stops with a clear error instead of filling the disk.
 """
 from __future__ import annotations
 
+import errno
 import stat
 import struct
 import tempfile
@@ -17,7 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path, PurePosixPath
 
-from ..errors import InputError
+from ..errors import InputError, temporary_folder_full
 from ..limits import MAX_ZIP_BYTES, MAX_ZIP_ENTRIES
 from ..tree import is_file
 from .registration import Skipped
@@ -30,6 +31,8 @@ MAX_ENTRIES = MAX_ZIP_ENTRIES
 MAX_TOTAL_BYTES = MAX_ZIP_BYTES
 _CHUNK = 64 * 1024
 _DRIVE = lazy(r"^[A-Za-z]:")
+# A write refused for the whole folder, not for one entry: its disk full, a quota reached.
+_FOLDER_FULL = frozenset({errno.ENOSPC, errno.EDQUOT})
 
 
 @contextmanager
@@ -97,6 +100,10 @@ def extract(path: Path, root: Path, *, shown: str) -> list[Skipped]:
                     written = _copy(archive, entry, target, written, shown)
                     files[target] = name
             except (zipfile.BadZipFile, RuntimeError, NotImplementedError, OSError, EOFError) as exc:
+                if isinstance(exc, OSError) and exc.errno in _FOLDER_FULL:
+                    # Every entry would fail alike, the whole event NOT CHECKED as if the
+                    # archive were at fault: the temporary folder is, said once (exit 2).
+                    raise temporary_folder_full(f"{shown}: cannot extract it into", exc) from None
                 # A name too long, a folder where a file was written (or the reverse), a
                 # damaged entry: this entry is passed over, the rest of the set is read.
                 if not entry.is_dir() and is_file(target):

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from ..formats import FormatRef
     from ..result import Place
     from .deck_checks import DeckCheckRequest, DeckCheckSample
+    from .misplaced import ElsewhereInItsFolder, FromTheCurrentFolder
 
 
 @dataclass
@@ -68,7 +69,8 @@ class BatchReport:
     # Warnings for stderr: the source's (RegistrationSet.notes), then a team column no rule
     # of its format reads (_teams_without_rules).
     notes: list[str] = field(default_factory=list)
-    # Notes for stderr after the report: decks whose cards are another game's (other_games.py).
+    # Notes for stderr after the report: decks whose cards are another game's (other_games.py),
+    # deck files a manifest names from the current folder or another of its own (misplaced.py).
     hints: list[str] = field(default_factory=list)
 
     @property
@@ -242,6 +244,13 @@ def check_registrations(
         from .other_games import IN_A_FOLDER, IN_A_MANIFEST, OtherGames
 
         other_games = OtherGames(cards_db, IN_A_MANIFEST if found.manifest is not None else IN_A_FOLDER)
+    misplaced: list[FromTheCurrentFolder | ElsewhereInItsFolder] = []
+    if found.manifest is not None:
+        from .misplaced import ElsewhereInItsFolder, FromTheCurrentFolder
+
+        misplaced.append(ElsewhereInItsFolder(found.manifest))
+        if found.kind == "manifest":  # a zip's manifest lies in no folder of the user's
+            misplaced.append(FromTheCurrentFolder(found.manifest))
     checked = run(tasks(), sum(row.path is not None for row in rows), day=day, jobs=jobs, progress=progress, budget=budget,
                   formats=formats.by_task_key(), store=store)
     namesakes: dict[int, str] | None = None  # worked out at the first team member (namesakes_named)
@@ -276,6 +285,9 @@ def check_registrations(
                 unread.add(number)
             if other_games is not None and not result.legal:
                 other_games.hear(row, result, formats.loaded.get(row.format_of(format_id)))
+            if misplaced and result.unreadable:
+                for kind in misplaced:
+                    kind.hear(row, result)
             if sink is not None:
                 sink(row, result)
             else:
@@ -316,7 +328,7 @@ def check_registrations(
         deck_checks=sample, totals=totals, unread=unread, formats=formats.loaded,
         formats_in_archive={} if in_archive is None else in_archive.formats(formats.loaded),
         notes=[*found.notes, *_teams_without_rules(found, members, formats.loaded, day)],
-        hints=other_games.notes() if other_games is not None else [],
+        hints=[*(other_games.notes() if other_games is not None else []), *(note for kind in misplaced for note in kind.notes())],
     )
 
 

@@ -214,13 +214,44 @@ def _asks_for(name: str, column: str) -> bool:
 
 def _renames(missing: list[str], spelled: list[str]) -> str:
     """What to rename for the `missing` columns, when one column of the header (`spelled`)
-    plainly asks for each (`; rename column 'Player Name' to 'player'`); "" otherwise."""
+    plainly asks for each (`; rename column 'Player Name' to 'player'`), and what to join
+    for a player's name asked in two (`First Name`, `Last Name`); "" otherwise."""
+    split = _split_name(spelled) if "player" in missing else None
     said = []
     for column in missing:
         named = [name for name in spelled if _asks_for(name, column)]
-        if len(named) == 1:
+        if len(named) == 1 and not (split and column == "player"):
             said.append(f"{named[0]!r} to {column!r}")
-    return f"; rename column {' and '.join(said)}" if said else ""
+    told = f"; rename column {' and '.join(said)}" if said else ""
+    if split:
+        told += (f"; the player's name is in two columns, {split[0]!r} and {split[1]!r}: "
+                 "join them into one column named 'player'")
+    return told
+
+
+# A sign-up sheet's two questions for a name, given name and family name, in the languages
+# above (`First Name`, `Vorname`, `Prénom`, `Nombre`, `Nome`; `Last Name`, `Nachname`, `Nom`,
+# `Apellidos`, `Sobrenome`, `Cognome`): a manifest needs the two in one `player` column.
+_GIVEN_NAME_WORDS = frozenset({"first", "given", "forename", "vorname", "prénom", "prenom", "nombre", "nome"})
+_FAMILY_NAME_WORDS = frozenset({"last", "family", "surname", "nachname", "familienname", "nom", "apellido",
+                                "apellidos", "sobrenome", "cognome"})
+
+
+def _split_name(spelled: list[str]) -> tuple[str, str] | None:
+    """(the given-name column, the family-name column) of a header that asks for a player's
+    name in two and for nothing else in either (`Team first name` is another question);
+    None unless there is exactly one of each."""
+    other = {*_COLUMN_WORDS["player"][1], *_FOREIGN_COLUMN_WORDS["player"][1]}
+    given, family = [], []
+    for name in spelled:
+        words = set(re.findall(r"[\w-]+", name.lower()))
+        if words & other:
+            continue
+        if words & _GIVEN_NAME_WORDS:
+            given.append(name)
+        elif words & _FAMILY_NAME_WORDS:
+            family.append(name)
+    return (given[0], family[0]) if len(given) == 1 and len(family) == 1 else None
 
 
 def _refuse_twice(spelled: list[str], where: str) -> None:

@@ -12,7 +12,8 @@ dropped. A manifest is a table that organisers, spreadsheets and scripts edit ro
   file, or the other way round) is read line by line, each line in its own encoding, and
   the lines of the rarer of the two (`odd_lines`) are kept for a warning; so are the
   Windows-1252 lines of a file whose byte-order mark says UTF-8. A file in one encoding is
-  read exactly as `decode` reads it.
+  read exactly as `decode` reads it, but for one plainly in Mac OS Roman, the encoding of
+  Excel for Mac's plain "CSV" (`mac_roman_text`).
 """
 from __future__ import annotations
 
@@ -94,8 +95,50 @@ def decode_manifest(data: bytes, *, source: str) -> ManifestText:
         data = data.replace(b"\x00", b"")
     mixed = _by_line(data)
     if mixed is None:
-        return ManifestText(decode(data, source=source), nul_lines)
+        mac = mac_roman_text(data)
+        return ManifestText(mac if mac is not None else decode(data, source=source), nul_lines)
     return ManifestText(mixed[0], nul_lines, *mixed[1:])
+
+
+# Mac OS Roman puts the accented small letters at 0x80-0x9F (é 0x8E, ü 0x9F, ö 0x9A, ç 0x8D,
+# è 0x8F), where Windows-1252 has signs, a few rare capitals and five bytes it leaves
+# undefined (`textio.windows_1252_lacks`). What Windows-1252 reads there right after a letter
+# says "plainly not Windows-1252" (`MŸller`, `JosŽ`, `Jšrg`, `Ana•s`); its typographic
+# punctuation does not (`O’Brien`, `Jean–Paul`, `etc…` are written so in Windows-1252).
+_NOT_AFTER_A_LETTER = frozenset("ŽŸŠšžŒœƒ€‚„†‡ˆ‰‹›˜™•")
+# What a Mac Roman reading of a manifest may hold beside letters: its typographic
+# punctuation (Excel for Mac keeps a curly apostrophe as 0xD5) and the no-break space.
+_MAC_PUNCTUATION = frozenset("\u2018\u2019\u201c\u201d\u2013\u2014\u2026\u00a0")
+
+
+def mac_roman_text(data: bytes) -> str | None:
+    """`data` read as Mac OS Roman, the encoding of Excel for Mac's plain "CSV", when it is
+    plainly that: no UTF-8 nor Japanese, every character beyond ASCII a letter (or typographic
+    punctuation) in Mac Roman, and Windows-1252 would read a byte it leaves undefined or a
+    sign or rare capital right after a letter (`MŸller` for Müller, `JosŽ` for José); None
+    otherwise (read it as `decode` does). A manifest's names then read as their players
+    wrote them, on every report and sheet."""
+    if data.isascii() or data.startswith(codecs.BOM_UTF8):
+        return None
+    try:
+        data.decode("utf-8")
+        return None
+    except UnicodeDecodeError:
+        pass
+    from ..textio import shift_jis_text, windows_1252_lacks  # only for a manifest in neither UTF-8 nor ASCII
+
+    if shift_jis_text(data) is not None:
+        return None
+    text = data.decode("mac_roman")
+    if any(not char.isascii() and not char.isalpha() and char not in _MAC_PUNCTUATION for char in text):
+        return None
+    if windows_1252_lacks(data):
+        return text
+    windows = data.decode("cp1252", errors="replace")
+    if any(char in _NOT_AFTER_A_LETTER and index and windows[index - 1].isalpha()
+           for index, char in enumerate(windows)):
+        return text
+    return None
 
 
 def _lines(data: bytes) -> list[bytes]:

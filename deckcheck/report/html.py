@@ -139,12 +139,17 @@ class BatchWriter:
         # the page says a stale verdict is one, as every other report does.
         self.totals = Totals()
         self.pools = False  # a row was checked against a registered pool: the table has a Pool column
+        # The event days and platforms the verdicts are for (a result's `as_of`), distinct, in
+        # order: the header names them, so a posted page says which lists it applied.
+        self.days: dict[tuple[str, str], None] = {}
 
     def add(self, row: Registration, result: DeckResult) -> None:
         if result.format and not row.format_refused:
             self.formats.setdefault(result.format, set()).add(row.format_id)
         if result.pool is not None:
             self.pools = True
+        if result.as_of is not None:
+            self.days[(result.as_of.date.isoformat(), result.as_of.platform)] = None
         self.rows.add_record(_row(self.totals.decks, row, result))
         self.totals.count(result)
 
@@ -157,7 +162,8 @@ class BatchWriter:
             # not "format -".
             first = next(iter(batch.formats))
             loaded = [batch.formats_in_archive.get(first) or str(first)]
-        pieces = stream_batch(batch, self.rows.records(), formats_text(loaded), list(self.totals.notes), pools=self.pools)
+        pieces = stream_batch(batch, self.rows.records(), formats_text(loaded), list(self.totals.notes), pools=self.pools,
+                              when=days_text(list(self.days)))
         # The template yields some 28 pieces a row: they are written joined, a block at a time.
         while True:
             block = list(islice(pieces, _PIECES_A_WRITE))
@@ -175,15 +181,24 @@ def formats_text(formats: list[str]) -> str:
     return f"format {formats[0] if formats else '-'}"
 
 
+def days_text(days: list[tuple[str, str]]) -> str:
+    """The header's event day(s), with the platform unless it is paper: `event date
+    2024-06-01`, `event date 2019-03-01 (platform mtgo)`; "" when no verdict gave one (no deck
+    was read)."""
+    shown = [date if platform == "paper" else f"{date} (platform {platform})" for date, platform in days]
+    return f"event date {', '.join(shown)}" if shown else ""
+
+
 def stream_batch(
     batch: BatchReport, rows: Iterable[dict[str, Any]], formats: str, notes: list[str] | None = None, *,
-    pools: bool = False,
+    pools: bool = False, when: str = "",
 ) -> Iterator[str]:
     """The page in pieces, `rows` rendered one at a time as the template reaches them;
     `formats` is the header's (`formats_text`), `notes` the run's notes about its data
     (`lists known up to ...`), shown with the summary, each split at its backquotes
     (`note_parts`); `pools`: some row was checked against a registered pool, which a Pool
-    column names (the page of an event without pools stays as it was)."""
+    column names (the page of an event without pools stays as it was); `when` the event
+    day(s) the verdicts are for (`days_text`), also in the header."""
     from .. import __version__
 
     template, script, script_hash = _template()
@@ -212,7 +227,7 @@ def stream_batch(
     return template.generate(
         source=batch.source, formats=formats, version=__version__, rows=counted(), tally=tally,
         finish=finish, script=script, script_hash=script_hash, notes=[note_parts(note) for note in notes or ()],
-        pools=pools,
+        pools=pools, when=when,
     )
 
 

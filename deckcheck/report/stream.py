@@ -21,6 +21,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
+from ..errors import temporary_folder_full
+
 if TYPE_CHECKING:
     from ..batch import BatchReport
     from ..batch.registration import Registration
@@ -93,7 +95,10 @@ class Spool:
 
     def _write_pending(self) -> None:
         if self._pending:
-            self._file.write("".join(self._pending).encode(*SPOOL_ENCODING))
+            try:
+                self._file.write("".join(self._pending).encode(*SPOOL_ENCODING))
+            except OSError as error:
+                raise temporary_folder_full("cannot keep the report in", error) from None
             self._pending.clear()
             self._pending_size = 0
 
@@ -134,7 +139,10 @@ class Spool:
         """`chunks` as their bytes in `SPOOL_ENCODING` (a line break is the byte 0x0A, in no
         other character's UTF-8: a piece of whole lines is whole characters)."""
         self._write_pending()
-        self._file.flush()
+        try:
+            self._file.flush()
+        except OSError as error:
+            raise temporary_folder_full("cannot keep the report in", error) from None
         self._file.seek(0)
         while True:
             lines = self._file.readlines(READ_BACK)
