@@ -41,19 +41,28 @@ class Influence:
         part = self.part
         return Influence(self.games, lambda games: -part(games))
 
-    def standard_error(self) -> float:
-        """The standard error of the mean whose influences these are."""
-        from math import sqrt
-
-        if not self.games:
-            return 0.0
+    def squares(self) -> float:
+        """The sum of the games' influences squared."""
         squares = 0.0
         for games in game_slices(self.games):
             part = self.part(games)
             # Not `part @ part`: its BLAS threads spun on a busy machine (8 s of CPU for three
             # assertions at 3,000,000 hands, 0.2 s so).
             squares += float((part * part).sum())
-        return sqrt(squares / self.games / self.games)
+        return squares
+
+    def standard_error(self) -> float:
+        """The standard error of the mean whose influences these are."""
+        return standard_error_of((self,))
+
+
+def standard_error_of(influences: Sequence[Influence]) -> float:
+    """The standard error of a mean over the games of all `influences`, one after another
+    (a comparison's mix of two sides stacks the play's games and the draw's)."""
+    from math import sqrt
+
+    games = sum(influence.games for influence in influences)
+    return sqrt(sum(influence.squares() for influence in influences) / games / games) if games else 0.0
 
 
 def linear(terms: Sequence[tuple[float, Influence]]) -> Influence:
@@ -76,13 +85,6 @@ class Estimate:
     value: float
     se: float | None = None
     influence: Influence | None = field(default=None, compare=False, repr=False)
-
-
-def standard_error(influence: Any) -> float:
-    """The standard error of a mean from each game's influence on it (an array of them)."""
-    from math import sqrt
-
-    return float(sqrt((influence ** 2).mean() / len(influence))) if len(influence) else 0.0
 
 
 @dataclass
