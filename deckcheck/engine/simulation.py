@@ -596,7 +596,7 @@ def _lookup(simulation: Simulation, assertion_named: str):  # type: ignore[no-un
                 return outcome.expected_lands
             size = int(node.name[4:])
             if size > hand_size:
-                raise DeckcheckError(f"{assertion_named}: {node.name}: hands in {simulation.fmt.id} have at most {hand_size} cards")
+                raise DeckcheckError(f"{assertion_named}: {node.name}: hands in {simulation.fmt.id} have at most {counted(hand_size, 'card')}")
             return outcome.keep.get(size, Estimate(0.0, None if exact else 0.0))
         assert isinstance(node, Call)
         if node.name in ("castable", "castable_given_land_drops"):
