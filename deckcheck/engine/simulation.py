@@ -276,7 +276,7 @@ def simulate(
     warnings.extend(_unused_strategies(policy, fmt))
     tracked = _tracked(profile, policy, parsed, outside, cards, named, fmt.game)
     first_player_draws = fmt.opening_hand.first_player_draws
-    warnings.extend(unreachable_counts(parsed, profile, hand=max(step.keep for step in steps), on=on,
+    warnings.extend(unreachable_counts(parsed, profile, kept=[step.keep for step in steps], on=on,
                                        first_player_draws=first_player_draws, origin=named("assertion")))
     max_turn = max([turns, *(a.max_turn for a in parsed)])
     # The --on side sets how far the deck must last (the table and the assertions read it);
