@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
+from ..limits import MAX_HAND_SIZE
 from .mulligan import Step
 from .outcome import Influence, game_slices
 
@@ -36,8 +37,11 @@ def game_columns(
         return True
 
     columns.update({"event:" + key: np.zeros(games, dtype=bool) for key in events if room(bool)})
+    # Copies seen are at most the cards seen, the kept hand and the draws: a byte holds them
+    # (at most 71 within the limits), where two bytes took 14 a game for six `p_by_turn`.
+    seen = np.int8 if MAX_HAND_SIZE + max_draws <= np.iinfo(np.int8).max else np.int16
     columns.update({
-        f"seen:{card}": {draws: np.zeros(games, dtype=np.int16) for draws in sorted(rows) if draws <= max_draws and room(np.int16)}
+        f"seen:{card}": {draws: np.zeros(games, dtype=seen) for draws in sorted(rows) if draws <= max_draws and room(seen)}
         for card, rows in cards.items()
     })
     return columns
