@@ -6,7 +6,8 @@ when eight cards are seen by turn 2, is 0 whatever the games: `... <= 0.1` holds
 turn typed for a later one). So is `land_drops(T)`, at least T lands by turn T, of a deck
 with fewer than T lands (every deal of a Yu-Gi-Oh! deck, which has none), `expected_lands` of
 such a deck, and `keepN` of a size no kept hand has (`keep6` of a WoW TCG deck, whose one
-redraw is of 7 cards; `keep3` under a policy that keeps any four). Such a count is a note,
+redraw is of 7 cards; `keep3` under a policy that keeps any four), or of the one size every
+kept hand has (`keep7` of that deck is 1). Such a count is a note,
 not an error: an assertion of deckcheck.yaml is often shared by decks that play different
 numbers of a card, and by decks of formats that keep different hands.
 """
@@ -31,7 +32,8 @@ def unreachable_counts(
     hand kept and the draws), per `land_drops(T)` of a deck with fewer than T lands, per
     `expected_lands` of a deck without lands and per `keepN` of a size not among `kept`,
     the sizes of the hands the format's mulligans and the keep policy may keep (a larger
-    size is an error); `origin` names where assertions are given (`--assert`)."""
+    size is an error), or of the only one; `origin` names where assertions are given
+    (`--assert`)."""
     notes: list[str] = []
     hand = max(kept)
     for assertion in assertions:
@@ -40,9 +42,10 @@ def unreachable_counts(
                 notes.append(f"{origin} {assertion.text!r}: expected_lands is 0 for every deal: the main deck has 0 lands")
                 continue
             size = _kept_size(call.name) if isinstance(call, Name) else None
-            if size is not None and size not in kept and size <= hand:
+            if size is not None and size <= hand and (size not in kept or set(kept) == {size}):
                 sizes = listed([str(each) for each in sorted(set(kept), reverse=True)])
-                notes.append(f"{origin} {assertion.text!r}: keep{size} is 0 for every deal: every hand kept has {sizes} cards")
+                always = 1 if size in kept else 0
+                notes.append(f"{origin} {assertion.text!r}: keep{size} is {always} for every deal: every hand kept has {sizes} cards")
                 continue
             if isinstance(call, Call) and call.name == "land_drops":
                 # The same event as p_by_turn(lands, T, T) (docs/engine.md): T lands by turn T.
