@@ -174,7 +174,7 @@ def simulate(
     if mode not in MODES:
         raise DeckcheckError(f"unknown mode {mode!r}; choose one of: {', '.join(MODES)}")
     if on not in SIDES:
-        raise OptionError("on", f"{on!r}: choose play or draw")
+        raise OptionError("on", f"{on!r}: choose play or draw (going first is play, going second is draw)")
     if mode == "exact" and (hands is not None or seed is not None):
         # Contradictory: exact odds simulate no games. Refused rather than noted, so a CI job
         # never passes on a run other than the one its command line asks for (docs/engine.md).
