@@ -47,7 +47,7 @@ class Influence:
         for games in game_slices(self.games):
             part = self.part(games)
             # Not `part @ part`: its BLAS threads spun on a busy machine (8 s of CPU for three
-            # assertions at 3,000,000 hands, 0.2 s so).
+            # assertions at 3,000,000 hands, where this takes 0.2 s).
             squares += float((part * part).sum())
         return squares
 
