@@ -325,3 +325,26 @@ def test_a_simulation_s_dict_is_the_json_report_of_the_same_run(cli, tmp_path, m
     result = simulate(Path("deck.txt"), fmt, hands=3000, seed=7, keep=KEEP, cards=["Lightning Bolt"],
                       assertions=["keep7 >= 0.5"], card_data=card_catalog(fmt))
     assert json.loads(json.dumps(result.to_dict())) == json.loads(done.stdout)
+
+
+@pytest.mark.parametrize("asked, most", [
+    # Its kept size and lands (a byte each) and the copies of Lightning Bolt seen by turn 3.
+    (["keep7 + keep6 >= 0.5", 'p_by_turn("Lightning Bolt", 3) * keep7 / (1 - mulligan) >= 0', "expected_lands >= 1"], 3),
+    # The copies seen of three cards by two turns: a byte each (fewer than 128 cards are ever
+    # seen: a hand of at most MAX_HAND_SIZE and MAX_TURNS draws), where two took 14 bytes.
+    ([f'p_by_turn("{card}", {turn}) >= 0' for card in ("Lightning Bolt", "Rift Bolt", "Grizzly Bears") for turn in (2, 3)], 8),
+])
+def test_an_assertions_standard_error_keeps_memory_flat_in_the_hands(asked, most):
+    """An assertion's standard error is worked out from each game's influence a slice of
+    the games at a time: built whole, a float for each game (and one more for each term of
+    an expression, their sum and its square), the first three assertions took 25 bytes a game
+    beside the few a game's outcome is kept in (`keep7 >= 0.85` alone took 250 MB at
+    `--hands 10000000`, 50 MB without it). More games cost only those per-game values."""
+    from memory import traced_peak
+
+    def peak(hands: int) -> int:
+        return traced_peak(lambda: simulate(DECK, "mtg/constructed", keep=KEEP, turns=1, hands=hands, seed=6, assertions=asked))[1]
+
+    peak(100)  # the format and card data, loaded once, are no part of either peak
+    small, large = peak(2 * BATCH), peak(12 * BATCH)
+    assert large - small < (most + 1) * (10 * BATCH), f"{(large - small) / (10 * BATCH):.1f} bytes a game"

@@ -54,7 +54,7 @@ CASES = [
      "turns 51: give a turn from 1 to 50 (a game rarely lasts past turn 30)",
      ["simulate", "deck.txt", "-f", "mtg/modern", "--turns", "51"]),
     (lambda folder: simulate(DECK, "mtg/modern", on="first"),
-     "on 'first': choose play or draw",
+     "on 'first': choose play or draw (going first is play, going second is draw)",
      ["simulate", "deck.txt", "-f", "mtg/modern", "--on", "first"]),
     (lambda folder: check_source(str(folder), "mtg/modern", deck_check="ten"),
      "deck_check 'ten': give a share of the players such as 10% or a number of players such as 5",

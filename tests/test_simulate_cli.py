@@ -75,6 +75,8 @@ def test_exit_codes_follow_the_assertions(cli, deck):
         (["--assert", 'p_by_turn("Lightnig Bolt", 2) > 0'], "did you mean 'Lightning Bolt'?"),
         (["--assert", "keep8 > 0"], "hands in mtg/constructed have at most 7 cards"),
         (["--on", "first"], "--on 'first': choose play or draw"),
+        # A Yu-Gi-Oh! player says going first or second: the error says which side that is.
+        (["--on", "second"], "--on 'second': choose play or draw (going first is play, going second is draw)"),
         (["--turns", "0"], "--turns must be at least 1"),
         (["--hands", "0"], "--hands 0: simulate from 1 to 10,000,000 games"),
         (["-o", "xml"], "unknown output 'xml'"),
@@ -91,6 +93,15 @@ def test_usage_errors_exit_2_with_one_line(cli, deck, args, message):
     assert done.stderr.startswith("deckcheck: error: ")
     assert message in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("size, message", [(1, "have at most 1 card\n"), (2, "have at most 2 cards\n")])
+def test_a_keep_assertion_past_the_hand_size_counts_the_cards_in_words(cli, deck, tmp_path, size, message):
+    """A format's one-card opening hand is 'at most 1 card', not '1 cards'."""
+    fmt = tmp_path / "tiny-hand.yaml"
+    fmt.write_text(f"extends: mtg/constructed\nname: Tiny hand\nopening_hand: {{size: {size}}}\n", encoding="utf-8")
+    done = cli("simulate", str(deck), "-f", str(fmt), "--assert", "keep7 >= 0")
+    assert done.returncode == 2 and done.stderr.endswith(f"keep7: hands in {fmt} {message}"), done.stderr
 
 
 def test_unreadable_deck_exits_2(cli, tmp_path):

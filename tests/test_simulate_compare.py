@@ -186,3 +186,28 @@ def test_the_karsten_example_policy(cli):
     rows = json.loads(done.stdout)["compare"]
     assert [Path(row["policy"]).name for row in rows] == ["burn-policy.yaml"] * 3 + ["karsten-policy.yaml"] * 3
     assert rows[0]["values"]["keep7"] != rows[3]["values"]["keep7"]   # different keep rules
+
+
+def test_compare_monte_carlo_keeps_memory_flat_in_the_hands(tmp_path):
+    """A sampled comparison pairs the policies game by game from the few bytes a game each
+    run keeps, a slice of the games at a time: built whole as floats (each column, each
+    side's, their mix, the first policy's kept for the pairing), two policies with a
+    `--cast` spell took 412 bytes a game (two without one at --hands 2000000: 487 MB, now
+    88 MB)."""
+    from memory import traced_peak
+
+    from deckcheck.engine.compare import compare
+    from deckcheck.engine.montecarlo import BATCH
+
+    (tmp_path / "mine.yaml").write_text('keep: {7: "2 <= lands <= 5", 6: "2 <= lands <= 4", 5: "2 <= lands <= 4", 4: true}\n' + COSTS, encoding="utf-8")
+    (tmp_path / "karsten.yaml").write_text("bottom: karsten\n" + COSTS, encoding="utf-8")
+    policies = [tmp_path / "mine.yaml", tmp_path / "karsten.yaml"]
+
+    def peak(hands: int) -> int:
+        return traced_peak(lambda: compare(DECK, "mtg/constructed", policies, turns=3, cast=["Wrath of God"], hands=hands, seed=3))[1]
+
+    peak(100)  # the format and card data, loaded once, are no part of either peak
+    small, large = peak(BATCH), peak(6 * BATCH)
+    # Per game and policy: its kept size and lands, the land drops by each turn on each side
+    # and the spell's two events on each side (a byte each): 12 bytes, 24 for the two, and slack.
+    assert large - small < 32 * (5 * BATCH), f"{(large - small) / (5 * BATCH):.1f} bytes a game"

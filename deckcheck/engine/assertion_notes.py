@@ -4,14 +4,18 @@
 when eight cards are seen by turn 2, is 0 whatever the games: `... <= 0.1` holds and `... >=
 0.3` fails for a reason the report does not show (a copy count typed for another deck, a
 turn typed for a later one). So is `land_drops(T)`, at least T lands by turn T, of a deck
-with fewer than T lands (every deal of a Yu-Gi-Oh! deck, which has none). Such a count is a
-note, not an error: an assertion of deckcheck.yaml is often shared by decks that play
-different numbers of a card.
+with fewer than T lands (every deal of a Yu-Gi-Oh! deck, which has none), `expected_lands` of
+such a deck, and `keepN` of a size no kept hand has (`keep6` of a WoW TCG deck, whose one
+redraw is of 7 cards; `keep3` under a policy that keeps any four), or of the one size every
+kept hand has (`keep7` of that deck is 1). Such a count is a note,
+not an error: an assertion of deckcheck.yaml is often shared by decks that play different
+numbers of a card, and by decks of formats that keep different hands.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
+from ..wording import listed
 from .assertions import Assertion
 from .categories import DeckProfile
 from .expr import Call, Name, String, walk
@@ -20,15 +24,29 @@ from .outcome import draws_by_turn
 
 
 def unreachable_counts(
-    assertions: Iterable[Assertion], profile: DeckProfile, *, hand: int, on: str, first_player_draws: bool, origin: str,
+    assertions: Iterable[Assertion], profile: DeckProfile, *, kept: Sequence[int], on: str, first_player_draws: bool,
+    origin: str,
 ) -> list[str]:
     """One note per `p_by_turn` of a card, category or tag that asks for more copies than
     the main deck holds, or than the cards seen by its turn on the `on` side (the largest
-    hand the format deals, `hand`, and the draws), and per `land_drops(T)` of a deck with
-    fewer than T lands; `origin` names where assertions are given (`--assert`)."""
+    hand kept and the draws), per `land_drops(T)` of a deck with fewer than T lands, per
+    `expected_lands` of a deck without lands and per `keepN` of a size not among `kept`,
+    the sizes of the hands the format's mulligans and the keep policy may keep (a larger
+    size is an error), or of the only one; `origin` names where assertions are given
+    (`--assert`)."""
     notes: list[str] = []
+    hand = max(kept)
     for assertion in assertions:
         for call in walk(assertion.node):
+            if isinstance(call, Name) and call.name == "expected_lands" and not profile.lands:
+                notes.append(f"{origin} {assertion.text!r}: expected_lands is 0 for every deal: the main deck has 0 lands")
+                continue
+            size = _kept_size(call.name) if isinstance(call, Name) else None
+            if size is not None and size <= hand and (size not in kept or set(kept) == {size}):
+                sizes = listed([str(each) for each in sorted(set(kept), reverse=True)])
+                always = 1 if size in kept else 0
+                notes.append(f"{origin} {assertion.text!r}: keep{size} is {always} for every deal: every hand kept has {sizes} cards")
+                continue
             if isinstance(call, Call) and call.name == "land_drops":
                 # The same event as p_by_turn(lands, T, T) (docs/engine.md): T lands by turn T.
                 turn = wanted = int(call.args[0].value)  # type: ignore[attr-defined]
@@ -67,3 +85,8 @@ def _held(counted: String | Name, profile: DeckProfile) -> tuple[int, str]:
         held = sum(card.copies for card in profile.cards if name in card.tags)
         return held, f"{'card' if held == 1 else 'cards'} of the tag {name}"
     return held, name if held != 1 else name.removesuffix("s")
+
+
+def _kept_size(name: str) -> int | None:
+    """N of a `keepN` name, else None."""
+    return int(name[4:]) if name.startswith("keep") and name[4:].isdigit() else None

@@ -39,7 +39,7 @@ from ..errors import DeckcheckError
 from ..limits import check_turns
 from .expr import CARD, EVENT, INTEGER, Arith, Boolean, Call, Compare, Function, Logic, Name, Node, Not, Number, String, Vocabulary, parse, walk
 from .nodes import arithmetic, to_text, with_strings
-from .outcome import Estimate, standard_error
+from .outcome import Estimate, linear
 from .policy import BUILTIN_CATEGORIES, vocabulary as rule_vocabulary
 from .tokens import fraction
 
@@ -394,8 +394,9 @@ def combine(op: str, left: Estimate, right: Estimate) -> Estimate:
     )
     sampled = left.influence is not None or right.influence is not None
     if sampled and (left.influence is not None or _exact(left)) and (right.influence is not None or _exact(right)):
-        games = sum(slope * estimate.influence() for slope, estimate in zip(slopes, (left, right)) if estimate.influence is not None)
-        return Estimate(combined, standard_error(games), lambda: games)
+        influence = linear([(slope, estimate.influence) for slope, estimate in zip(slopes, (left, right))
+                            if estimate.influence is not None])
+        return Estimate(combined, influence.standard_error(), influence)
     a, b = left.se or 0.0, right.se or 0.0
     return Estimate(combined, abs(slopes[0]) * a + abs(slopes[1]) * b)
 

@@ -29,8 +29,8 @@ from .categories import Atoms, DeckProfile
 from .exact import CountsView, max_lands
 from .mulligan import Step, preference_keys
 from .events import Event
-from .outcome import Estimate, Outcome
-from .per_game import GameOutcomes, Influence, game_columns
+from .outcome import Estimate, Influence, Outcome
+from .per_game import GameOutcomes, game_columns
 from .policy import evaluate
 from .seen import SeenTally
 
@@ -362,12 +362,12 @@ def _record_events(tally: _Tally, deck: _Deck, hand: Any, mask: Any | None, libr
             per_game[alive[ok]] = holds
 
 
-def _proportion(count: int, hands: int, influence: Influence = None) -> Estimate:
+def _proportion(count: int, hands: int, influence: Influence | None = None) -> Estimate:
     p = count / hands
     return Estimate(p, sqrt(max(p * (1 - p), 0.0) / hands), influence)
 
 
-def _mean(values: dict[int, int], hands: int, influence: Influence = None) -> Estimate:
+def _mean(values: dict[int, int], hands: int, influence: Influence | None = None) -> Estimate:
     mean = sum(value * count for value, count in values.items()) / hands
     variance = sum(count * (value - mean) ** 2 for value, count in values.items()) / max(hands - 1, 1)
     return Estimate(mean, sqrt(variance / hands), influence)

@@ -3,7 +3,7 @@ by-turn events of the assertions (categories, conditions, land drops) and `--cas
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from math import sqrt
 from typing import Any
@@ -20,7 +20,7 @@ from .expr import Call, Name, Number, String, walk
 from .keep import KeepPolicy
 from .mulligan import Step
 from .nodes import to_text
-from .outcome import Estimate, draws_by_turn
+from .outcome import Estimate, Influence, draws_by_turn
 from .policy import BUILTIN_CATEGORIES, category_name
 
 SIDES = ("play", "draw")
@@ -174,17 +174,18 @@ def exact_events_within(
     return answer
 
 
-def _ratio_influence(games: dict[str, Any], side: str, ratio: float) -> Callable[[], Any] | None:
+def _ratio_influence(games: dict[str, Any], side: str, ratio: float) -> Influence | None:
     """Each game's influence on P(castable | land drops), linearised: (cast - ratio * lands) / P(lands)."""
     if f"cast:{side}" not in games:
         return None
+    cast, lands = games[f"cast:{side}"], games[f"lands:{side}"]
+    share = float(lands.mean())
 
-    def influence() -> Any:
-        cast, lands = games[f"cast:{side}"].astype(float), games[f"lands:{side}"].astype(float)
-        share = lands.mean()
-        return (cast - ratio * lands) / share if share > 0 else cast * 0
+    def part(games: slice) -> Any:
+        sliced = cast[games].astype(float)
+        return (sliced - ratio * lands[games]) / share if share > 0 else sliced * 0
 
-    return influence
+    return Influence(len(cast), part)
 
 
 def answer_casts(

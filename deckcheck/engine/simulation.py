@@ -174,7 +174,7 @@ def simulate(
     if mode not in MODES:
         raise DeckcheckError(f"unknown mode {mode!r}; choose one of: {', '.join(MODES)}")
     if on not in SIDES:
-        raise OptionError("on", f"{on!r}: choose play or draw")
+        raise OptionError("on", f"{on!r}: choose play or draw (going first is play, going second is draw)")
     if mode == "exact" and (hands is not None or seed is not None):
         # Contradictory: exact odds simulate no games. Refused rather than noted, so a CI job
         # never passes on a run other than the one its command line asks for (docs/engine.md).
@@ -276,7 +276,7 @@ def simulate(
     warnings.extend(_unused_strategies(policy, fmt))
     tracked = _tracked(profile, policy, parsed, outside, cards, named, fmt.game)
     first_player_draws = fmt.opening_hand.first_player_draws
-    warnings.extend(unreachable_counts(parsed, profile, hand=max(step.keep for step in steps), on=on,
+    warnings.extend(unreachable_counts(parsed, profile, kept=[step.keep for step in steps], on=on,
                                        first_player_draws=first_player_draws, origin=named("assertion")))
     max_turn = max([turns, *(a.max_turn for a in parsed)])
     # The --on side sets how far the deck must last (the table and the assertions read it);
@@ -596,7 +596,7 @@ def _lookup(simulation: Simulation, assertion_named: str):  # type: ignore[no-un
                 return outcome.expected_lands
             size = int(node.name[4:])
             if size > hand_size:
-                raise DeckcheckError(f"{assertion_named}: {node.name}: hands in {simulation.fmt.id} have at most {hand_size} cards")
+                raise DeckcheckError(f"{assertion_named}: {node.name}: hands in {simulation.fmt.id} have at most {counted(hand_size, 'card')}")
             return outcome.keep.get(size, Estimate(0.0, None if exact else 0.0))
         assert isinstance(node, Call)
         if node.name in ("castable", "castable_given_land_drops"):
