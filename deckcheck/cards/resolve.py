@@ -17,8 +17,9 @@ from operator import ne
 from typing import Any
 
 from ..limits import MAX_SUGGESTED_NAMES
-from ..model import COMPANION, MAYBEBOARD, SIDEBOARD, CardEntry, Deck
+from ..model import COMMANDER, COMPANION, MAYBEBOARD, SIDEBOARD, CardEntry, Deck
 from ..problem import ERROR, Problem
+from ..wording import card_names
 from .catalog import SUGGESTIONS, Catalog
 
 RULE = "unknown-card"
@@ -119,6 +120,33 @@ def count_first_note(entry: CardEntry, get: Callable[[str], Any]) -> str:
     return ""
 
 
+# What a league sign-up writes between two commanders on one line (`Thrasios + Tymna`,
+# `Wilson & Acolyte of Bahamut`; a `/` the text reader already made ` // `).
+_PAIR_JOINS = (" + ", " & ", " // ", " and ")
+_MOST_PARTS = 4  # `Minsc & Boo, Timeless Heroes & Bruse Tarl & ...`: a few joins, a few lookups
+
+
+def two_cards_note(entry: CardEntry, get: Callable[[str], Any]) -> str:
+    """`; the line names two cards, A and B: put each on a line of its own under a
+    `Commander` line` when the unknown name of a command-zone line is two card names
+    joined as people join a partner pair, else "". The whole name is no card's (`Minsc &
+    Boo, Timeless Heroes` is one), so no card is mistaken; it is told, not read, as a
+    line's count is (count_first_note): the line holds what the player wrote. A few
+    lookups per join at most, for as many names as get suggestions."""
+    if entry.zone != COMMANDER:
+        return ""
+    for join in _PAIR_JOINS:
+        parts = entry.name.split(join)
+        if not 2 <= len(parts) <= _MOST_PARTS:
+            continue  # not joined so, or joined more often than two names (each maybe with a join) are
+        for at in range(1, len(parts)):
+            first, second = get(join.join(parts[:at]).strip()), get(join.join(parts[at:]).strip())
+            if first is not None and second is not None:
+                a, b = card_names((first.name, second.name))
+                return f"; the line names two cards, {a} and {b}: put each on a line of its own under a `Commander` line"
+    return ""
+
+
 def _renamed(entry: CardEntry, name: str) -> CardEntry:
     # Built directly: `replace` looks each field up by name, several times the cost, per entry.
     return CardEntry(name, entry.count, entry.zone, entry.line, entry.written or entry.name, entry.code)
@@ -205,11 +233,14 @@ def resolve_by_name(
             continue  # a companion's own sideboard copy (decklists/common.py): its line is reported once
         why = explain(entry.name) if explain is not None else None
         note = script_note(entry.name) if why is None else ""
-        if why is None and not note and len(problems) < MAX_SUGGESTED_NAMES:  # two lookups: as suggestions are, bounded
-            note = count_first_note(entry, get)
+        pair = ""
+        if why is None and not note and len(problems) < MAX_SUGGESTED_NAMES:  # a few lookups: as suggestions are, bounded
+            note = count_first_note(entry, get) or (pair := two_cards_note(entry, get))
         problems.append(unknown_card(
             entry, why or f"{UNKNOWN_MESSAGE}{entry.name!r}: no card of that name in the card database{note}",
-            suggestions=suggestions_within_budget(len(problems), lambda: catalog.suggest(entry.name, SUGGESTIONS)),
+            # Two cards found: a "did you mean" of the first alone would drop the second.
+            suggestions=None if pair else suggestions_within_budget(
+                len(problems), lambda: catalog.suggest(entry.name, SUGGESTIONS)),
             unexplained=why is None and not note,
         ))
     return deck.with_entries(entries), problems

@@ -670,6 +670,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
         # Stray NULs go, as from a typed list's lines below (`has_nul`): its rows kept them
         # (`Light\0ning Bolt` no card; Python 3.10's csv refuses a row that holds one).
         csv_export.read(text.replace("\x00", "") if "\x00" in text else text, csv_header, deck, _SECTION_ZONES.get)
+        _companion_in_sideboard(deck)  # a `companions` board's card is a sideboard card too
         return deck
     # Pass 1 classifies lines; zones from blank lines are decided once the whole shape is known.
     # (line no, text or an already read (name, count), explicit zone)

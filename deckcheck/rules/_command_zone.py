@@ -108,21 +108,25 @@ class CommandZone(Record):
     def deck_identity(self, deck: Deck, ctx: Context, also: Iterable[frozenset[str]] = ()) -> frozenset[str]:
         """The colours the deck may hold: the commanders' identity and the colours their
         player would choose for those that stand for a chosen colour: the choice that
-        lets the most cards of the starting deck and the companion in (`also`: identities
-        of cards the deck does not file there, a sideboard companion), the first in WUBRG
-        order of equal ones, so a report is the same from run to run. The `color-identity`
+        lets the most cards (copies, not lines) of the starting deck and the companion in
+        (`also`: identities of cards the deck does not file there, a sideboard companion),
+        the first in WUBRG order of equal ones, so a report is the same from run to run. The `color-identity`
         and `companion` rules ask this one question, so they agree on the choice."""
         allowed = self.identity()
         choices = self.chosen_colors()
         if not choices:
             return allowed
-        outside = [identity - allowed for identity in
-                   (*(card_identity(entry, ctx) for entry in deck.entries if entry.zone in _CHOICE_ZONES), *also)
+        # Each identity with its copies: "98 Island" on one line is 98 cards the choice
+        # lets in, against one stray Swords to Plowshares (a line each would tie them).
+        outside = [(identity - allowed, copies) for identity, copies in
+                   (*((card_identity(entry, ctx), entry.count) for entry in deck.entries if entry.zone in _CHOICE_ZONES),
+                    *((identity, 1) for identity in also))
                    if identity is not None and not identity <= allowed]
-        wanted = [color for color in COLORS if any(color in colors for colors in outside)]
+        wanted = [color for color in COLORS if any(color in colors for colors, _ in outside)]
         if len(wanted) <= choices:
             return allowed | frozenset(wanted)
-        best = max(combinations(wanted, choices), key=lambda chosen: sum(colors <= set(chosen) for colors in outside))
+        best = max(combinations(wanted, choices),
+                   key=lambda chosen: sum(copies for colors, copies in outside if colors <= set(chosen)))
         return allowed | frozenset(best)
 
     def identity_shown(self, colors: Iterable[str]) -> str:

@@ -43,7 +43,7 @@ from ..model import COMMANDER, MAIN, CardEntry, Deck
 from ..names import card_key
 from ..problem import Problem
 from ..schema import AnyOf, Bool, Date, Null, Str, Struct
-from ..wording import article, card_names, names_listed
+from ..wording import article, card_names, lines_text, names_listed
 from ._cards import skipped
 from ._command_zone import (
     ELIGIBLE, banned_as_lines, banned_as_note, command_zone, dated_kinds, eligible_kinds, kinds_on,
@@ -181,12 +181,32 @@ def _how_named(deck: Deck, fmt: Format, word: str) -> str:
         # The list has the heading the advice below asks for, with nothing under it.
         number, heading = deck.empty_command_heading
         return f"the list's `{heading}` section (line {number}) holds no card: put the {word}'s line under it"
+    if _csv_without_board(deck):
+        return (f"{article(fmt.name)} {fmt.name} deck in a CSV export names it in a column saying where each "
+                f"card goes (Board): this one has none")
     reader = PARSERS.get(deck.input_format or "")
     how = getattr(reader, "COMMANDER_NAMED_BY", None)
     if how is not None:
         return f"{article(fmt.name)} {fmt.name} deck in {reader.DESCRIPTION} names it {how}"
     where = "an `Oathbreaker` section" if word == "oathbreaker" else "a `Commander` section"
     return f"{article(fmt.name)} {fmt.name} deck names one in {where} (or two that pair)"
+
+
+def _csv_without_board(deck: Deck) -> bool:
+    """Whether the deck is a CSV export that says nowhere where each card goes (every row
+    read into the main deck, a warning says so): a `Commander` line is no way to mark one
+    of its rows."""
+    from ..decklists.csv_export import all_in_main
+
+    return any(all_in_main(problem) for problem in deck.problems)
+
+
+def _mark_rows(header: str, entries: list[CardEntry]) -> str:
+    """The advice for a CSV export without a board column whose rows `entries` can lead
+    the deck: mark them in one."""
+    lines = [entry.line for entry in entries if entry.line is not None]
+    rows = f"that row (line {lines[0]})" if len(lines) == 1 else f"those rows ({lines_text(lines)})"
+    return f"add a Board column and write `{header}` in it on {rows}"
 
 
 def _leader_hint(deck: Deck, fmt: Format, ctx: Context, word: str) -> str:
@@ -218,19 +238,22 @@ def _last_card_hint(deck: Deck, fmt: Format, ctx: Context, word: str, listed: li
     partner = lookup(ctx, before) if before is not None else None
     if partner is not None and lead_together(partner, card, fmt, ctx):
         a, b = card_names([before.name, last.name])  # type: ignore[union-attr]
-        what, them = f"its last two cards, {a} and {b}, can lead it together", "them"
+        what, them, rows = f"its last two cards, {a} and {b}, can lead it together", "them", [before, last]
     elif partner is not None and breaks_with(partner, card, fmt, ctx):
         # An oathbreaker typed above its signature spell at the end: both go to the command zone.
         a, b = card_names([before.name, last.name])  # type: ignore[union-attr]
-        what, them = f"its last two cards, {a} and {b}, can be its oathbreaker and signature spell", "them"
+        what = f"its last two cards, {a} and {b}, can be its oathbreaker and signature spell"
+        them, rows = "them", [before, last]
     elif eligible_kinds(card, fmt, ctx.date):
-        what, them = f"its last card, {last.name}, can lead it", "it"
+        what, them, rows = f"its last card, {last.name}, can lead it", "it", [last]
     else:
         return ""
     empty = deck.empty_command_heading
     if empty is not None:
         return f"; {what}: move {them} under line {empty[0]}"
     header = "Oathbreaker" if word == "oathbreaker" else "Commander"
+    if _csv_without_board(deck):
+        return f"; {what}: {_mark_rows(header, rows)}"  # type: ignore[arg-type]  # `before` is set with two rows
     return f"; {what}: put {article(header)} `{header}` line above {them}"
 
 
@@ -243,11 +266,15 @@ def _first_card_hint(deck: Deck, fmt: Format, ctx: Context, word: str, listed: l
         return ""
     header = "Oathbreaker" if word == "oathbreaker" else "Commander"
     empty = deck.empty_command_heading
+    csv_rows = _csv_without_board(deck)
 
     def put(them: str, below: str = "below") -> str:
-        # Under the list's own empty heading, when it has one; else under a new one.
+        # Under the list's own empty heading, when it has one; else under a new one (a
+        # CSV export's rows are marked in a column instead).
         if empty is not None:
             return f"move {them} under line {empty[0]}"
+        if csv_rows:
+            return _mark_rows(header, listed[:1] if them == "it" else listed[:2])
         return f"put {article(header)} `{header}` line above {them} and a `Deck` line {below}"
     # Partners (or a commander and its Background) typed on the first two lines lead the
     # deck together: naming the first alone would leave the second's colors outside; an

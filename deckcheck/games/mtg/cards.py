@@ -127,7 +127,7 @@ class Card(Record):
         self.supertypes = supertypes
         self.types = types
         self.subtypes = subtypes
-        self.colors = colors
+        self.colors = own_colors(face_names[0] if face_names else name, oracle_text, colors)
         self.color_identity = with_defined_colors(face_names or (name,), oracle_text, color_identity)
         self.oracle_text = oracle_text
         self.legalities = legalities
@@ -176,6 +176,28 @@ def with_defined_colors(face_names: Iterable[str], text: str, identity: tuple[st
         if own_ability and not text[at + len(sentence):].lstrip(" ").startswith(_NOT_IDENTITY):
             return _ALL_COLORS
     return identity
+
+
+_DEVOID = lazy(r"^Devoid\b", re.MULTILINE)
+_FACES_APART = "\n//\n"  # between the faces' texts of a card of several
+
+
+def own_colors(front: str, text: str, colors: tuple[str, ...]) -> tuple[str, ...]:
+    """`colors` (the front face's, as the card data states them: those of its mana cost
+    and color indicator) with what a characteristic-defining ability of the front face
+    says instead (CR 604.3): devoid (CR 702.114a) and "Ghostfire is colorless." make the
+    card colorless, "Transguild Courier is all colors." all five colors (Fallaji Wayfarer
+    too, whose identity stays green). The shared card file states none of them; its
+    identity is `with_defined_colors`'s."""
+    if not text or ("Devoid" not in text and " is colorless." not in text and " is all colors." not in text):
+        return colors  # nearly every card
+    own = text.split(_FACES_APART, 1)[0]
+    lines = own.split("\n")
+    if _DEVOID.search(own) or any(line.startswith(f"{front} is colorless.") for line in lines):
+        return ()
+    if any(line.startswith(f"{front} is all colors.") for line in lines):
+        return _ALL_COLORS
+    return colors
 
 
 def deck_limit_from_text(text: str) -> int | str | None:
