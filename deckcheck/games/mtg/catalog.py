@@ -317,10 +317,16 @@ class MtgCatalog:
 
     def resolve_deck(self, deck: Deck, listed: Collection[str] = ()) -> tuple[Deck, list[Problem]]:
         """Oracle names for the deck's entries; unknown names (after one online request for
-        all of them, unless offline) are `unknown-card` errors with suggestions."""
-        return resolve_by_name(
+        all of them, unless offline) are `unknown-card` errors with suggestions (told card
+        names are read in English when the list names a basic land in another language)."""
+        deck, problems = resolve_by_name(
             deck, self, listed=listed, fetch=self.resolve if self.online is not None else None, explain=self.not_a_card,
         )
+        if problems:
+            from .foreign_basics import in_the_lists_language  # only for a deck with a name the data lacks
+
+            problems = in_the_lists_language(problems)
+        return deck, problems
 
     def is_land(self, name: str) -> bool | None:
         """Whether `name` is a land (its front face, as the card is played from the hand);
