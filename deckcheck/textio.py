@@ -1,10 +1,12 @@
 """Reading decklist bytes as text, whatever encoding the exporting program chose.
 
 Deck files come from many programs: UTF-8 with or without a byte-order mark, UTF-16 with a
-BOM (some Windows tools), Shift-JIS (Excel and Notepad on Japanese Windows) and
-Windows-1252 (old MTGO and hand-edited files). A file is read as the first of those that
-decodes, so no real file is rejected for its encoding; Shift-JIS only where the text it
-gives is plainly Japanese (`shift_jis_text`), since Windows-1252 decodes any bytes at all. UTF-16
+BOM (some Windows tools), Shift-JIS (Excel and Notepad on Japanese Windows), GB2312 and
+Big5 (on Simplified and Traditional Chinese Windows) and Windows-1252 (old MTGO and
+hand-edited files). A file is read as the first of those that decodes, so no real file is
+rejected for its encoding; Shift-JIS only where the text it gives is plainly Japanese
+(`shift_jis_text`), GB2312 and Big5 only where it is plainly Chinese (`chinese_text`), since
+Windows-1252 decodes any bytes at all. UTF-16
 that lost its BOM is recognised by its NUL bytes; other NUL bytes are dropped.
 """
 from __future__ import annotations
@@ -21,7 +23,7 @@ from .limits import MAX_INPUT_BYTES, MAX_READ_SECONDS, one_line
 from .lazy_pattern import lazy
 
 __all__ = [
-    "MAX_INPUT_BYTES", "binary_kind", "decode", "is_wide_unicode", "read_bounded", "read_head", "read_stdin",
+    "MAX_INPUT_BYTES", "binary_kind", "chinese_text", "decode", "is_wide_unicode", "read_bounded", "read_head", "read_stdin",
     "read_text", "too_big", "without_surrogates",
 ]
 
@@ -78,7 +80,7 @@ def is_wide_unicode(data: bytes) -> bool:
 
 def decode(data: bytes, *, source: str = "<input>") -> str:
     """Decode deck bytes: BOM first, then strict UTF-8, then Shift-JIS if plainly Japanese,
-    then Windows-1252."""
+    then GB2312 or Big5 if plainly Chinese, then Windows-1252."""
     if len(data) > MAX_INPUT_BYTES:
         raise InputError(too_big(source, len(data)))
     if data.startswith(_ANY_BOM):
@@ -102,6 +104,9 @@ def decode(data: bytes, *, source: str = "<input>") -> str:
     japanese = shift_jis_text(data)
     if japanese is not None:
         return japanese
+    chinese = chinese_text(data)
+    if chinese is not None:
+        return chinese
     # Windows-1252 leaves five bytes undefined; replace them rather than refuse the file.
     return data.decode("cp1252", errors="replace")
 
@@ -138,6 +143,43 @@ def shift_jis_text(data: bytes) -> str | None:
     if _NOT_JAPANESE.search(text):
         return None
     if _JAPANESE_WORD.search(text) or _holds_any(data, _NOT_WINDOWS_1252):
+        return text
+    return None
+
+
+# What Chinese text holds beyond ASCII: CJK punctuation, kana (GB2312 and Big5 have them),
+# ideographs, full-width forms, the middle dot and times sign of names and counts (`闪电击×4`),
+# dashes, curly quotes and Greek. Anything else in a strict reading says the bytes were not Chinese.
+_NOT_CHINESE = lazy(
+    "[^\x00-\x7f\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff01-\uffef\u00b7\u00d7\u2014\u2018-\u201d"
+    "\u2026\u0391-\u03c9]"
+)
+# Windows-1252 read as GB2312 or Big5 pairs an accented letter with the letter after it into
+# an ideograph ("Jötun": J, one ideograph, "un"): an ideograph touching a Latin letter (but
+# the x of a count, `4x闪电击`, `闪电击x4`). Chinese text has a word of two ideographs (a basic
+# land: 山脉, 樹林).
+_LATIN_BESIDE_IDEOGRAPH = lazy("[A-WYZa-wyz][\u3400-\u4dbf\u4e00-\u9fff]|[\u3400-\u4dbf\u4e00-\u9fff][A-WYZa-wyz]")
+_CHINESE_WORD = lazy("[\u3400-\u4dbf\u4e00-\u9fff]{2}")
+# GB2312 before Big5: the first is strict where the second is not (both bytes of a GB2312
+# character are 0xA1 or more; Big5 takes 0x40-0x7E after its first), so a Big5 list rarely
+# reads as GB2312, while a GB2312 list often reads as Big5 (GBK's own additions are too rare
+# in card and player names to be worth GBK's looser bytes, which Windows-1252 matches more).
+_CHINESE_CODECS = ("gb2312", "big5")
+
+
+def chinese_text(data: bytes) -> str | None:
+    """`data` read as GB2312 or Big5 when that reading is strict, holds only what Chinese
+    text holds, has a word of two ideographs and no ideograph beside a Latin letter; else
+    None (read it as Windows-1252). A Chinese player's list from Notepad, or an organiser's
+    CSV from Excel, is in one of them: read as Windows-1252, `4 闪电击` would be reported as
+    'ÉÁµç»÷'."""
+    for codec in _CHINESE_CODECS:
+        try:
+            text = data.decode(codec)
+        except UnicodeDecodeError:
+            continue
+        if _NOT_CHINESE.search(text) or _LATIN_BESIDE_IDEOGRAPH.search(text) or not _CHINESE_WORD.search(text):
+            continue
         return text
     return None
 
