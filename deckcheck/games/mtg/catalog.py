@@ -48,6 +48,7 @@ MAX_NAMES_REMEMBERED = 50_000
 # And once its `memo` holds this many answers of the rules (each a table by name: card-pool
 # verdicts keep one per format, platform and event day, and a server's users name any day).
 MAX_MEMO_KEYS = 1_024
+_NAME_LETTERS = "name letters"  # memo: the letters beyond ASCII of the cards' names (name_letters)
 _SUGGESTED = "suggest"  # memo: the suggestions for each (name, limit) asked
 
 
@@ -293,6 +294,17 @@ class MtgCatalog:
             return foreign_basic_message(name) or game_piece(name)
         return (f"{name!r} is an Alchemy rebalanced card (played in MTG Arena's Alchemy, Historic and Historic Brawl, never Standard or a "
                 f"tabletop format), which the card data does not hold; the original card is {original.name}")
+
+    def name_letters(self) -> frozenset[str]:
+        """The letters beyond ASCII of the cards' names and faces (cards/resolve.letters_note),
+        worked out for the first unknown name that holds one, from the data in use."""
+        letters = self.memo.get(_NAME_LETTERS)
+        if letters is None:
+            from ...cards.resolve import held_letters
+
+            letters = self.memo[_NAME_LETTERS] = held_letters(
+                text for _, name, faces in self.db.all_names() for text in (name, faces))
+        return letters
 
     def alchemy_original(self, name: str) -> Card | None:
         """The card an Alchemy rebalanced name (`A-Luminarch Aspirant`, as Arena exports it)
