@@ -23,7 +23,7 @@ from .limits import MAX_INPUT_BYTES, MAX_READ_SECONDS, one_line
 from .lazy_pattern import lazy
 
 __all__ = [
-    "MAX_INPUT_BYTES", "binary_kind", "chinese_text", "decode", "is_wide_unicode", "read_bounded", "read_head", "read_stdin",
+    "MAX_INPUT_BYTES", "binary_kind", "chinese_reading", "chinese_text", "decode", "is_wide_unicode", "read_bounded", "read_head", "read_stdin",
     "read_text", "too_big", "without_surrogates",
 ]
 
@@ -173,6 +173,13 @@ def chinese_text(data: bytes) -> str | None:
     None (read it as Windows-1252). A Chinese player's list from Notepad, or an organiser's
     CSV from Excel, is in one of them: read as Windows-1252, `4 闪电击` would be reported as
     'ÉÁµç»÷'."""
+    found = chinese_reading(data)
+    return None if found is None else found[1]
+
+
+def chinese_reading(data: bytes) -> tuple[str, str] | None:
+    """(the codec, the text) of `chinese_text`'s reading of `data`, or None: a zip's names
+    are read in the codec their archive's names together read in (batch/zip_names.py)."""
     for codec in _CHINESE_CODECS:
         try:
             text = data.decode(codec)
@@ -180,7 +187,7 @@ def chinese_text(data: bytes) -> str | None:
             continue
         if _NOT_CHINESE.search(text) or _LATIN_BESIDE_IDEOGRAPH.search(text) or not _CHINESE_WORD.search(text):
             continue
-        return text
+        return codec, text
     return None
 
 
