@@ -15,7 +15,7 @@ import pytest
 
 from deckcheck import validate
 from deckcheck.decklists import load_deck, parse_bytes
-from deckcheck.textio import decode
+from deckcheck.textio import chinese_text, decode
 
 DECK = (
     "2 Lim-Dûl’s Vault\n"
@@ -201,3 +201,44 @@ def test_a_chinese_list_names_its_basic_land_in_chinese(cli, tmp_path):
     assert done.returncode == 1
     assert "'山脉' is Chinese for Mountain" in done.stdout
     assert "unknown card '闪电击'" in done.stdout and "CJK letters" in done.stdout
+
+
+@pytest.mark.parametrize("text", ["56 Гора\n", "20 Лес\n", "4 Молния\n56 Гора\n"])
+def test_windows_1251_text_is_never_taken_for_chinese(text):
+    """Russian Windows' code page 1251: its letters pair into ideographs GB2312 and Big5 use
+    rarely (`56 Гора` read as `56 妙疣`); Chinese text is mostly of the common ones."""
+    assert chinese_text(text.encode("cp1251")) is None
+
+
+@pytest.mark.parametrize("text", [
+    "4 Молния\n56 Гора\n",  # Notepad on Russian Windows (code page 1251)
+    "20 Лес\n",
+    "player,deck\nИван Петров,deck.txt\n",  # an organiser's CSV from Excel on Russian Windows
+    "4 Удар молнии\n// Сайдборд — 15\n3 «Путь в изгнание»\n",
+])
+def test_a_russian_windows_list_is_read_as_russian(text):
+    """Read as Windows-1252, `56 Гора` was `56 Ãîðà`, which no error could tell is Russian for
+    Mountain."""
+    assert decode(text.encode("cp1251")) == text
+
+
+@pytest.mark.parametrize("text", [
+    "4 Réserve\n4 Œuvre\n4 Séance\n", "Müller Jörg Café Crème São Paulo ÀÉÈÊ àéèê ß\n", "4 Dandân\n4 Jötun Grunt\n",
+    "Chicken à la King\n",
+])
+def test_windows_1252_text_is_never_taken_for_russian(text):
+    assert decode(text.encode("cp1252")) == text
+
+
+def test_a_chinese_list_is_never_taken_for_russian():
+    text = "4 闪电击\n56 山脉\n4 树林\n张伟\n"
+    assert decode(text.encode("gb2312")) == text
+
+
+def test_a_russian_list_names_its_basic_land_in_russian(cli, tmp_path):
+    path = tmp_path / "deck.txt"
+    path.write_bytes("4 Молния\n56 Гора\n".encode("cp1251"))
+    done = cli("validate", str(path), "-f", "mtg/modern", "--date", "2026-05-01")
+    assert done.returncode == 1
+    assert "'Гора' is Russian for Mountain" in done.stdout
+    assert "unknown card 'Молния'" in done.stdout and "Cyrillic letters" in done.stdout
