@@ -459,6 +459,9 @@ _JAPANESE_SECTIONS = {
     "メインデッキ": MAIN, "メイン": MAIN, "エクストラデッキ": EXTRA, "エクストラ": EXTRA, "exデッキ": EXTRA,
     "サイドデッキ": SIDEBOARD, "サイド": SIDEBOARD,
     **dict.fromkeys(("モンスター", "モンスターカード", "魔法", "魔法カード", "罠", "罠カード"), ""),
+    # Magic's deck and sideboard as Japanese lists head them, and as Chinese ones do (主牌,
+    # 备牌; 備牌 in traditional characters), read by the same pattern.
+    "デッキ": MAIN, "サイドボード": SIDEBOARD, "主牌": MAIN, "备牌": SIDEBOARD, "備牌": SIDEBOARD,
 }
 
 
