@@ -170,7 +170,17 @@ def usage_message(error: Exception, args: list[str] | None = None) -> str:
     message = message[:1].lower() + message[1:]
     context = getattr(error, "ctx", None)
     path = context.command_path if context is not None else _command_path(args or [])
-    return f"{message.rstrip('.')}{_piped_hint(error)}{_elsewhere_hint(error)} (see `{path} --help`)"
+    hints = f"{_piped_hint(error)}{_elsewhere_hint(error)}{_format_hint(error)}"
+    return f"{message.rstrip('.')}{hints} (see `{path} --help`)"
+
+
+def _format_hint(error: Exception) -> str:
+    """For a missing -f, what a format id looks like and which command lists them: a first
+    run leaves it out, and neither the error nor the option's help named `formats list`."""
+    param = getattr(error, "param", None)
+    if type(error).__name__ != "MissingParameter" or "--format" not in getattr(param, "opts", ()):
+        return ""
+    return ": give the game and format, such as -f mtg/modern (`deckcheck formats list` lists them)"
 
 
 # Options one command has that another takes in another way: where the user will look.

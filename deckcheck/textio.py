@@ -1,11 +1,14 @@
 """Reading decklist bytes as text, whatever encoding the exporting program chose.
 
 Deck files come from many programs: UTF-8 with or without a byte-order mark, UTF-16 with a
-BOM (some Windows tools), Shift-JIS (Excel and Notepad on Japanese Windows) and
-Windows-1252 (old MTGO and hand-edited files). A file is read as the first of those that
-decodes, so no real file is rejected for its encoding; Shift-JIS only where the text it
-gives is plainly Japanese (`shift_jis_text`), since Windows-1252 decodes any bytes at all. UTF-16
-that lost its BOM is recognised by its NUL bytes; other NUL bytes are dropped.
+BOM (some Windows tools), Shift-JIS (Excel and Notepad on Japanese Windows), GB2312 and
+Big5 (on Simplified and Traditional Chinese Windows), code page 1251 (on Russian Windows)
+and Windows-1252 (old MTGO and hand-edited files). A file is read as the first of those
+that decodes, so no real file is rejected for its encoding; Shift-JIS only where the text
+it gives is plainly Japanese (`shift_jis_text`), GB2312 and Big5 only where it is plainly
+Chinese (`chinese_text`), code page 1251 only where it is plainly Cyrillic
+(`cyrillic_text`), since Windows-1252 decodes any bytes at all. UTF-16 that lost its BOM is
+recognised by its NUL bytes; other NUL bytes are dropped.
 """
 from __future__ import annotations
 
@@ -21,7 +24,7 @@ from .limits import MAX_INPUT_BYTES, MAX_READ_SECONDS, one_line
 from .lazy_pattern import lazy
 
 __all__ = [
-    "MAX_INPUT_BYTES", "binary_kind", "decode", "is_wide_unicode", "read_bounded", "read_head", "read_stdin",
+    "MAX_INPUT_BYTES", "binary_kind", "chinese_reading", "chinese_text", "cyrillic_text", "decode", "is_wide_unicode", "read_bounded", "read_head", "read_stdin",
     "read_text", "too_big", "without_surrogates",
 ]
 
@@ -78,7 +81,8 @@ def is_wide_unicode(data: bytes) -> bool:
 
 def decode(data: bytes, *, source: str = "<input>") -> str:
     """Decode deck bytes: BOM first, then strict UTF-8, then Shift-JIS if plainly Japanese,
-    then Windows-1252."""
+    then GB2312 or Big5 if plainly Chinese, then code page 1251 if plainly Cyrillic, then
+    Windows-1252."""
     if len(data) > MAX_INPUT_BYTES:
         raise InputError(too_big(source, len(data)))
     if data.startswith(_ANY_BOM):
@@ -102,6 +106,12 @@ def decode(data: bytes, *, source: str = "<input>") -> str:
     japanese = shift_jis_text(data)
     if japanese is not None:
         return japanese
+    chinese = chinese_text(data)
+    if chinese is not None:
+        return chinese
+    russian = cyrillic_text(data)
+    if russian is not None:
+        return russian
     # Windows-1252 leaves five bytes undefined; replace them rather than refuse the file.
     return data.decode("cp1252", errors="replace")
 
@@ -145,6 +155,84 @@ def shift_jis_text(data: bytes) -> str | None:
 def windows_1252_lacks(data: bytes) -> bool:
     """Whether `data` holds a byte Windows-1252 leaves undefined: it was never written in it."""
     return _holds_any(data, _NOT_WINDOWS_1252)
+
+
+# What Chinese text holds beyond ASCII: CJK punctuation, kana (GB2312 and Big5 have them),
+# ideographs, full-width forms, the middle dot and times sign of names and counts (`闪电击×4`),
+# dashes, curly quotes and Greek. Anything else in a strict reading says the bytes were not Chinese.
+_NOT_CHINESE = lazy(
+    "[^\x00-\x7f\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff01-\uffef\u00b7\u00d7\u2014\u2018-\u201d"
+    "\u2026\u0391-\u03c9]"
+)
+# Windows-1252 read as GB2312 or Big5 pairs an accented letter with the letter after it into
+# an ideograph ("Jötun": J, one ideograph, "un"): an ideograph touching a Latin letter (but
+# the x of a count, `4x闪电击`, `闪电击x4`). Chinese text has a word of two ideographs (a basic
+# land: 山脉, 樹林).
+_LATIN_BESIDE_IDEOGRAPH = lazy("[A-WYZa-wyz][\u3400-\u4dbf\u4e00-\u9fff]|[\u3400-\u4dbf\u4e00-\u9fff][A-WYZa-wyz]")
+_CHINESE_WORD = lazy("[\u3400-\u4dbf\u4e00-\u9fff]{2}")
+# GB2312 before Big5: the first is strict where the second is not (both bytes of a GB2312
+# character are 0xA1 or more; Big5 takes 0x40-0x7E after its first), so a Big5 list rarely
+# reads as GB2312, while a GB2312 list often reads as Big5 (GBK's own additions are too rare
+# in card and player names to be worth GBK's looser bytes, which Windows-1252 matches more).
+# Each codec with the first bytes of its common ideographs: GB2312's level 1 (the 3,755 most
+# used), Big5's frequent ones. Chinese text is mostly of them; the Cyrillic letters of Russian
+# Windows' code page 1251 pair into rare ones (`56 Гора`: 56 妙疣, the second of level 2).
+_CHINESE_CODECS = (("gb2312", range(0xB0, 0xD8)), ("big5", range(0xA4, 0xC7)))
+_IDEOGRAPH = lazy("[\u3400-\u4dbf\u4e00-\u9fff]")
+
+
+def chinese_text(data: bytes) -> str | None:
+    """`data` read as GB2312 or Big5 when that reading is strict, holds only what Chinese
+    text holds, has a word of two ideographs, no ideograph beside a Latin letter and mostly
+    common ideographs; else
+    None (read it as Windows-1252). A Chinese player's list from Notepad, or an organiser's
+    CSV from Excel, is in one of them: read as Windows-1252, `4 闪电击` would be reported as
+    'ÉÁµç»÷'."""
+    found = chinese_reading(data)
+    return None if found is None else found[1]
+
+
+def chinese_reading(data: bytes) -> tuple[str, str] | None:
+    """(the codec, the text) of `chinese_text`'s reading of `data`, or None: a zip's names
+    are read in the codec their archive's names together read in (batch/zip_names.py)."""
+    for codec, common in _CHINESE_CODECS:
+        try:
+            text = data.decode(codec)
+        except UnicodeDecodeError:
+            continue
+        if _NOT_CHINESE.search(text) or _LATIN_BESIDE_IDEOGRAPH.search(text) or not _CHINESE_WORD.search(text):
+            continue
+        ideographs = _IDEOGRAPH.findall(text)
+        if sum(char.encode(codec)[0] in common for char in ideographs) * 2 <= len(ideographs):
+            continue  # mostly rare ideographs: bytes of another encoding
+        return codec, text
+    return None
+
+
+# What Russian (and Ukrainian, Bulgarian, Serbian) text in code page 1251 holds beyond ASCII:
+# Cyrillic letters, its quotes and dashes, the numero sign. Windows-1252's accented letters
+# read as Cyrillic ones, but beside a Latin letter ("Séance": S, Й, ance): a Cyrillic letter
+# touching a Latin one says the bytes were not code page 1251. Russian text has a word of three
+# letters, mostly small ones (Chinese bytes read so give capitals and signs).
+_NOT_CYRILLIC = lazy("[^\x00-\x7f\u0400-\u04ff\u00ab\u00bb\u2013\u2014\u2116\u201e\u201c\u201d\u2019\u2026\u00a0]")
+_LATIN_BESIDE_CYRILLIC = lazy("[A-Za-z][\u0400-\u04ff]|[\u0400-\u04ff][A-Za-z]")
+_CYRILLIC_WORD = lazy("[\u0400-\u04ff]{3}")
+_SMALL_CYRILLIC = lazy("[\u0430-\u045f]")
+_CAPITAL_CYRILLIC = lazy("[\u0400-\u042f]")
+
+
+def cyrillic_text(data: bytes) -> str | None:
+    """`data` read as code page 1251 (Notepad and Excel on Russian Windows) when that reading
+    holds only what Cyrillic text holds, a word of three letters, no Cyrillic letter beside a
+    Latin one and more small letters than capitals; else None (read it as Windows-1252): read
+    so, `56 Гора` would be reported as 'Ãîðà', which no error could tell is Russian for Mountain."""
+    try:
+        text = data.decode("cp1251")
+    except UnicodeDecodeError:  # 0x98, which code page 1251 leaves undefined
+        return None
+    if _NOT_CYRILLIC.search(text) or _LATIN_BESIDE_CYRILLIC.search(text) or not _CYRILLIC_WORD.search(text):
+        return None
+    return text if len(_SMALL_CYRILLIC.findall(text)) > len(_CAPITAL_CYRILLIC.findall(text)) else None
 
 
 def _holds_any(data: bytes, values: bytes) -> bool:

@@ -123,7 +123,8 @@ def zip_of_raw_names(path: Path, entries: list[tuple[bytes, str]]) -> Path:
 
 def test_names_a_zip_does_not_mark_utf_8_are_read_in_the_encoding_they_were_written_in(cli, tmp_path):
     """Read as IBM PC text (the zip format's default), a name zipped on Japanese Windows
-    (Shift-JIS), on a Mac (UTF-8) or on Brazilian Windows (code page 850) was mojibake:
+    (Shift-JIS), on Chinese Windows (GB2312, Big5), on a Mac (UTF-8) or on Brazilian Windows
+    (code page 850) was mojibake:
     'decks/ÄRôcæ╛ÿY.txt', and a manifest's row naming the file found no such file."""
     cases = {
         "japan": ("cp932", ["山田太郎", "ゾーイ"]),
@@ -133,6 +134,9 @@ def test_names_a_zip_does_not_mark_utf_8_are_read_in_the_encoding_they_were_writ
         # 850 (Mü -> M〕, Châ -> Chフ, Bjö -> Bj排): read as Japanese they were no such file.
         "germany": ("cp850", ["Müller", "Björn", "Düsseldorf", "Château", "Bücher"]),
         "ibm-pc": ("cp437", ["Zoë", "Mañana"]),  # as before
+        # Windows' Compressed Folders on Simplified and Traditional Chinese Windows.
+        "china": ("gb2312", ["张伟", "李娜"]),
+        "taiwan": ("big5", ["陳大文", "林小明"]),
     }
     for where, (encoding, players) in cases.items():
         manifest = "player,deck\n" + "".join(f"{player},decks/{player}.txt\n" for player in players)

@@ -15,7 +15,7 @@ import pytest
 
 from deckcheck import validate
 from deckcheck.decklists import load_deck, parse_bytes
-from deckcheck.textio import decode
+from deckcheck.textio import chinese_text, decode
 
 DECK = (
     "2 Lim-Dûl’s Vault\n"
@@ -147,3 +147,98 @@ def test_shift_jis_whose_bytes_windows_1252_lacks_is_read_as_japanese(text):
 ])
 def test_windows_1252_text_is_never_taken_for_shift_jis(text):
     assert decode(text.encode("cp1252")) == text
+
+
+@pytest.mark.parametrize("text, codec", [
+    ("4 闪电击\n56 山脉\n", "gb2312"),  # Notepad on Simplified Chinese Windows (GBK, whose GB2312 this is)
+    ("4 閃電擊\n56 山脈\n", "big5"),  # and on Traditional Chinese Windows
+    ("player,deck\n张伟,deck.txt\n", "gb2312"),  # an organiser's CSV from Excel on Chinese Windows
+    ("3 灰流うらら\n", "gb2312"),  # GB2312 holds kana too
+    ("4x闪电击\n闪电击x4\n", "gb2312"),  # the x of a count beside a name
+])
+def test_a_chinese_windows_list_is_read_as_chinese(text, codec):
+    """A file from Chinese Windows is read as typed, not as the Windows-1252 reading of its
+    bytes ('ÉÁµç»÷', which the unknown-card error called 'in Micro letters')."""
+    assert decode(text.encode(codec)) == text
+
+
+@pytest.mark.parametrize("text", [
+    "4 Réserve\n4 Œuvre\n4 Séance\n",
+    "Müller Jörg Café Crème São Paulo ÀÉÈÊ àéèê ß\n",
+    "‘quoted’ “double” – — …\n",
+    "4 Jötun Grunt\n4 Lim-Dûl’s Vault\n",
+    "ÀÉ\n",  # two accented capitals read as one ideograph, but no run of two
+])
+def test_windows_1252_text_is_never_taken_for_chinese(text):
+    assert decode(text.encode("cp1252")) == text
+
+
+def test_no_card_name_in_windows_1252_is_taken_for_chinese():
+    """Every card name of the three games that Windows-1252 can hold, saved so, reads back
+    as itself: the Chinese readings take no Western list."""
+    import sqlite3
+
+    from deckcheck.cards.builtin import builtin_path
+
+    with sqlite3.connect(f"file:{builtin_path()}?mode=ro", uri=True) as db:
+        names = [name for query in ("select name from cards", "select name from ygo_cards", "select name from wow_cards")
+                 for (name,) in db.execute(query)]
+    wrong = []
+    for name in names:
+        try:
+            data = f"4 {name}\r\n".encode("cp1252")
+        except UnicodeEncodeError:
+            continue
+        if not data.isascii() and decode(data) != data.decode("cp1252"):
+            wrong.append(name)
+    assert wrong == []
+
+
+def test_a_chinese_list_names_its_basic_land_in_chinese(cli, tmp_path):
+    path = tmp_path / "deck.txt"
+    path.write_bytes("4 闪电击\n56 山脉\n".encode("gb2312"))
+    done = cli("validate", str(path), "-f", "mtg/modern", "--date", "2026-05-01")
+    assert done.returncode == 1
+    assert "'山脉' is Chinese for Mountain" in done.stdout
+    assert "unknown card '闪电击'" in done.stdout and "CJK letters" in done.stdout
+
+
+@pytest.mark.parametrize("text", ["56 Гора\n", "20 Лес\n", "4 Молния\n56 Гора\n"])
+def test_windows_1251_text_is_never_taken_for_chinese(text):
+    """Russian Windows' code page 1251: its letters pair into ideographs GB2312 and Big5 use
+    rarely (`56 Гора` read as `56 妙疣`); Chinese text is mostly of the common ones."""
+    assert chinese_text(text.encode("cp1251")) is None
+
+
+@pytest.mark.parametrize("text", [
+    "4 Молния\n56 Гора\n",  # Notepad on Russian Windows (code page 1251)
+    "20 Лес\n",
+    "player,deck\nИван Петров,deck.txt\n",  # an organiser's CSV from Excel on Russian Windows
+    "4 Удар молнии\n// Сайдборд — 15\n3 «Путь в изгнание»\n",
+])
+def test_a_russian_windows_list_is_read_as_russian(text):
+    """Read as Windows-1252, `56 Гора` was `56 Ãîðà`, which no error could tell is Russian for
+    Mountain."""
+    assert decode(text.encode("cp1251")) == text
+
+
+@pytest.mark.parametrize("text", [
+    "4 Réserve\n4 Œuvre\n4 Séance\n", "Müller Jörg Café Crème São Paulo ÀÉÈÊ àéèê ß\n", "4 Dandân\n4 Jötun Grunt\n",
+    "Chicken à la King\n",
+])
+def test_windows_1252_text_is_never_taken_for_russian(text):
+    assert decode(text.encode("cp1252")) == text
+
+
+def test_a_chinese_list_is_never_taken_for_russian():
+    text = "4 闪电击\n56 山脉\n4 树林\n张伟\n"
+    assert decode(text.encode("gb2312")) == text
+
+
+def test_a_russian_list_names_its_basic_land_in_russian(cli, tmp_path):
+    path = tmp_path / "deck.txt"
+    path.write_bytes("4 Молния\n56 Гора\n".encode("cp1251"))
+    done = cli("validate", str(path), "-f", "mtg/modern", "--date", "2026-05-01")
+    assert done.returncode == 1
+    assert "'Гора' is Russian for Mountain" in done.stdout
+    assert "unknown card 'Молния'" in done.stdout and "Cyrillic letters" in done.stdout

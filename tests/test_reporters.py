@@ -114,6 +114,14 @@ def test_unknown_output_lists_what_the_command_accepts(cli, deck_folder, command
     assert done.stderr == f"deckcheck: error: unknown output 'xml'; choose one of: {', '.join(report.choices(*subjects))}\n"
 
 
+def test_an_output_in_capitals_is_told_outputs_are_lower_case(cli, deck_folder):
+    """`-o JSON` listed the outputs with json among them, and said nothing of the case, as a
+    format id in capitals is told (`format ids are lower case: did you mean mtg/modern?`)."""
+    done = cli("validate", DECK_NAME, "-f", "mtg/modern", "-o", "JSON", cwd=deck_folder)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == "deckcheck: error: unknown output 'JSON'; outputs are lower case: did you mean json?\n"
+
+
 def test_an_output_that_cannot_report_decks_is_refused(cli, deck_folder):
     batch_only = [name for name in report.REPORTERS if report.DECKS not in report.REPORTERS[name].renders]
     assert batch_only  # csv

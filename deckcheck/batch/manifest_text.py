@@ -1,8 +1,8 @@
 """A manifest's bytes as text, and the lines whose reading had to leave something out or
 guess, so that their rows can say so (docs/batch.md#sources).
 
-A deck file is read whole by `textio.decode`: UTF-8, else Shift-JIS or Windows-1252, stray NUL bytes
-dropped. A manifest is a table that organisers, spreadsheets and scripts edit row by row:
+A deck file is read whole by `textio.decode`: UTF-8, else Shift-JIS, GB2312, Big5, code
+page 1251 or Windows-1252, stray NUL bytes dropped. A manifest is a table that organisers, spreadsheets and scripts edit row by row:
 
 - NUL bytes are left out as in a deck file, but the lines that held them are kept
   (`nul_lines`): their rows get a `registration` problem instead of being read silently

@@ -3,8 +3,8 @@
 A zip marks a name UTF-8 with a flag (APPNOTE 4.4.4, bit 11); a name without it is IBM PC
 text (code page 437) by the format, and `zipfile` reads it so. Most archivers that leave the
 flag off write another encoding: Windows' Compressed Folders the system's OEM code page
-(Shift-JIS on Japanese Windows, code page 850 in Western Europe and Brazil), macOS' Archive
-Utility UTF-8. Read as IBM PC text, `山田太郎.txt` is `ÄRôcæ╛ÿY.txt`, so a manifest's row
+(Shift-JIS on Japanese Windows, GB2312 (GBK) and Big5 on Chinese Windows, code page 850 in
+Western Europe and Brazil), macOS' Archive Utility UTF-8. Read as IBM PC text, `山田太郎.txt` is `ÄRôcæ╛ÿY.txt`, so a manifest's row
 naming the file finds no such file. One archiver wrote every name of an archive, so the
 unflagged names are read together, in the one encoding that reads them all plausibly.
 """
@@ -14,7 +14,7 @@ import re
 import zipfile
 from collections.abc import Sequence
 
-from ..textio import shift_jis_text
+from ..textio import chinese_reading, shift_jis_text
 
 _UTF8_FLAG = 0x800
 # Code page 437's bytes 128 and up are the accented letters code page 850 holds too, and
@@ -48,7 +48,8 @@ def entry_names(entries: Sequence[zipfile.ZipInfo]) -> list[str]:
 def _encoding(raw: bytes) -> str:
     """The encoding of the unflagged names `raw` (joined by line breaks): UTF-8 when they
     read so, Shift-JIS when that reading is plainly Japanese (as a deck file's is) and splits
-    no Latin word (`_LATIN_MISREAD`), code page
+    no Latin word (`_LATIN_MISREAD`), GB2312 or Big5 when plainly Chinese (as a deck file's
+    is: textio.chinese_reading), code page
     850 when it reads them with fewer signs than code page 437, else code page 437."""
     try:
         raw.decode("utf-8")
@@ -58,6 +59,9 @@ def _encoding(raw: bytes) -> str:
     japanese = shift_jis_text(raw)
     if japanese is not None and not _LATIN_MISREAD.search(japanese):
         return "cp932"
+    chinese = chinese_reading(raw)  # Chinese Windows: GB2312 or Big5, read as a deck file is
+    if chinese is not None:
+        return chinese[0]
     if _signs(raw.decode("cp850")) < _signs(raw.decode("cp437")):
         return "cp850"
     return "cp437"

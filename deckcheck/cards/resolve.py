@@ -93,6 +93,32 @@ def script_note(name: str, *, japanese: bool = False) -> str:
     return f" (card names are read in {'English or Japanese' if japanese else 'English'}; this one is in {script} letters)"
 
 
+def letters_note(name: str, held: Callable[[], frozenset[str]], *, japanese: bool = False) -> str:
+    """` (card names are read in English; è is in no card's name)` for a name in Latin
+    letters holding one no card's name of the game holds (`held()`: the letters beyond ASCII
+    of its card names, asked only for such a name), else "": a name in the player's own
+    language (`Prompte-lame du monastère`, a German Yu-Gi-Oh! list's `Aschblüte`), which no
+    sync of the data mends. Letters compare as written: `Ür` holds Ü, not ü."""
+    if name.isascii():
+        return ""
+    import unicodedata  # only for an unknown name
+
+    latin = {char for char in set(name)
+             if not char.isascii() and char.isalpha() and unicodedata.name(char, "").startswith("LATIN")}
+    if not latin:
+        return ""
+    missing = sorted(latin - held())
+    if not missing:
+        return ""
+    languages = "English or Japanese" if japanese else "English"
+    return f" (card names are read in {languages}; {', '.join(missing)} {'is' if len(missing) == 1 else 'are'} in no card's name)"
+
+
+def held_letters(names: Iterable[str]) -> frozenset[str]:
+    """The letters beyond ASCII that `names` hold (letters_note's `held`)."""
+    return frozenset(char for name in names if not name.isascii() for char in name if not char.isascii())
+
+
 # The first words of the Unicode names of Japanese letters (kanji, kana, half- and full-width forms).
 _JAPANESE_SCRIPTS = frozenset({"CJK", "HIRAGANA", "KATAKANA", "HALFWIDTH", "FULLWIDTH"})
 
@@ -214,6 +240,7 @@ def resolve_by_name(
             renamed = True
         entries.append(entry)
     problems: list[Problem] = []
+    held = getattr(catalog, "name_letters", None)  # the game's letters, for a name in another language
     if not unknown:
         # Every name already the catalog's: the same entries, so what a context worked out
         # about them (rules/context.py) still holds.
@@ -234,6 +261,8 @@ def resolve_by_name(
         why = explain(entry.name) if explain is not None else None
         note = script_note(entry.name) if why is None else ""
         pair = ""
+        if why is None and not note and held is not None:
+            note = letters_note(entry.name, held)
         if why is None and not note and len(problems) < MAX_SUGGESTED_NAMES:  # a few lookups: as suggestions are, bounded
             note = count_first_note(entry, get) or (pair := two_cards_note(entry, get))
         problems.append(unknown_card(

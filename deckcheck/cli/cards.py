@@ -312,7 +312,6 @@ def _not_found(
     lacks but the format plays (games/mtg/alchemy.py): a warning, exit 0, as validate
     counts it."""
     from ..cards import offline_by_default
-    from ..cards.resolve import script_note
     from ..games import default
     from ..problem import ERROR, WARNING
 
@@ -362,8 +361,20 @@ def _not_found(
         say(f"deckcheck: warning: {why}")
         return
     else:
-        say(f"deckcheck: {why}{hint}" if why else f"deckcheck: no {what} {name!r}{script_note(name, japanese=game.japanese_names)}{hint}")
+        say(f"deckcheck: {why}{hint}" if why else f"deckcheck: no {what} {name!r}{_language_note(name, game, catalog)}{hint}")
     raise typer.Exit(1)
+
+
+def _language_note(name: str, game: Game, catalog: Any) -> str:
+    """Why a name may be no card's, as validate's unknown-card error says it: in another
+    alphabet, or holding a letter no card's name holds (cards/resolve.py)."""
+    from ..cards.resolve import letters_note, script_note
+
+    note = script_note(name, japanese=game.japanese_names)
+    held = getattr(catalog, "name_letters", None)
+    if not note and held is not None:
+        note = letters_note(name, held, japanese=game.japanese_names)
+    return note
 
 
 @cards_app.command("stats")

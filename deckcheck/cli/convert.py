@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
@@ -44,7 +44,7 @@ def convert(
     """
     from .. import decklists
     from ..cards import catalog_for
-    from ..decklists.convert import NoPasscodes, by_passcode, names_faces, unnamed_passcodes
+    from ..decklists.convert import NoPasscodes, by_passcode, names_faces, unnamed_cards, unnamed_passcodes
     from ..decklists.convert import convert as convert_deck
     from ..decklists.title import titled_without_format
     from ..games import passcode_game
@@ -74,6 +74,7 @@ def convert(
     emit(written, encoding=decklists.written_encoding(to))
     warn_of_readings(deck)
     _warn_of_numbers(deck, unnamed_passcodes(deck, to, catalog), catalog)
+    _warn_of_names(deck, unnamed_cards(deck, to, magic), magic)
     outside = [entry for entry in deck.entries if entry.zone == MAYBEBOARD]
     if outside:  # never written (docs/decklists.md): say so rather than drop them quietly
         count = sum(entry.count for entry in outside)
@@ -114,6 +115,30 @@ def _warn_of_numbers(deck: Deck, unnamed: list[CardEntry], catalog: PasscodeCata
     warn(f"{deck.source}: {counted(len(unnamed), 'passcode')} not in the card data ({catalog.describe()}) "
          f"{'is' if len(unnamed) == 1 else 'are'} written as {'its number' if len(unnamed) == 1 else 'their numbers'}: "
          f"{codes}; deckcheck reads such a line back as the passcode, but other programs read no card there")
+
+
+def _warn_of_names(deck: Deck, unnamed: list[CardEntry], magic: Any) -> None:
+    """Names the Magic card data lacks are written as read in a list for Magic Online or
+    Arena (a misspelling, a German list's `Blitzschlag`): the player hears which, the first
+    few with their line and the closest names (`Gebirge`: Mountain), as validate's
+    unknown-card errors have them."""
+    if not unnamed:
+        return
+    from ..decklists.convert import SUGGESTED_NAMES
+    from ..wording import names_listed
+
+    lines: dict[str, int | None] = {}
+    for entry in unnamed:
+        lines.setdefault(entry.name, entry.line)
+    shown = []
+    for rank, (name, line) in enumerate(lines.items()):
+        hints = [f"line {line}"] if line else []
+        near = magic.suggest(name) if rank < SUGGESTED_NAMES else []
+        hints += [f"did you mean {names_listed(near)}?"] if near else []
+        shown.append(f"{name!r} ({'; '.join(hints)})" if hints else repr(name))
+    names = counted(len(lines), "name")
+    warn(f"{deck.source}: {names} the card data lacks {'is' if len(lines) == 1 else 'are'} written as read, which no "
+         f"Magic program reads as a card: {named_few(shown, 'more')}; `deckcheck validate` says more")
 
 
 def _warn_of_a_big_guess(deck: Deck, to: str, cards_db: Path | None) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..errors import DeckcheckError
-from ..model import CardEntry, Deck
+from ..model import MAYBEBOARD, CardEntry, Deck
 from ..problem import ERROR
 from . import fit, writer
 from ..wording import counted, names_listed
@@ -121,6 +121,17 @@ def name_faces(deck: Deck, to: str, magic: NameCatalog) -> Deck:
                 entry = entry.replace(name=named, written=None)
         entries.append(entry)
     return deck.with_entries(entries)
+
+
+def unnamed_cards(deck: Deck, to: str, magic: NameCatalog | None) -> list[CardEntry]:
+    """The entries whose name the Magic card data lacks, when `to` names cards as Magic's
+    own programs do (`names_faces`): each is written as read (`name_faces`), a misspelling
+    or a name in the player's language (`Blitzschlag`) that no Magic program reads as a
+    card, so `convert` warns of them. The cards outside the deck are not written at all."""
+    if magic is None or not names_faces(to, deck):
+        return []
+    return [entry for entry in deck.entries
+            if entry.code is None and entry.zone != MAYBEBOARD and magic.get(entry.name) is None]
 
 
 def convert(deck: Deck, to: str, *, catalog: PasscodeCatalog | None = None, magic: NameCatalog | None = None) -> str:

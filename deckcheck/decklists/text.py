@@ -71,6 +71,9 @@ _SECTION_ZONES = {
     # Yu-Gi-Oh!'s zones in one word, as `Maindeck` above (German and Dutch players write
     # `Sidedeck`, `Extradeck`), or hyphenated as `Side-Deck` is.
     "sidedeck": SIDEBOARD, "extradeck": EXTRA, "extra-deck": EXTRA,
+    # The main deck and sideboard as French and Spanish lists head them (the Magic Tournament
+    # Rules in French call the sideboard `réserve`, Spanish judges and players `banquillo`).
+    "deck principal": MAIN, "réserve": SIDEBOARD, "mazo": MAIN, "mazo principal": MAIN, "banquillo": SIDEBOARD,
     "commander": COMMANDER, "commanders": COMMANDER, "command zone": COMMANDER,
     # Oathbreaker: the oathbreaker and its signature spell both start in the command zone.
     "oathbreaker": COMMANDER, "oathbreakers": COMMANDER, "signature spell": COMMANDER, "signature spells": COMMANDER,
@@ -115,7 +118,10 @@ _CATEGORY_HEADINGS = {
 # players type a list out (`Side Deck: 15 cards`, `Main Deck (40 cards)`, `Extra Deck - 15`,
 # `Sideboard: (15)`: read as a heading of the list's own, that put the sideboard's cards in
 # the main deck).
-_HEADER = lazy(r"^(?P<word>[A-Za-z][A-Za-z \-]*?)(?:\(s\))?\s*"
+# A header's word is in Latin letters, accented too (`Réserve`); not × or ÷, which Latin-1
+# puts among its letters (`×` is a count's mark).
+_LATIN = "A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f"
+_HEADER = lazy(rf"^(?P<word>[{_LATIN}][{_LATIN} \-]*?)(?:\(s\))?\s*"
                r"(?:(?:[:\u2013\u2014]|\s-)?\s*(?:\(\s*\d+(?:\s+cards?)?\s*\)|\[\s*\d+\s*\]|\d+(?:\s+cards?)?))?\s*:?\s*$",
                re.IGNORECASE)
 _BRACKETED = lazy(r"^\[(?P<inner>[^\[\]]+)\]$")
@@ -453,6 +459,9 @@ _JAPANESE_SECTIONS = {
     "メインデッキ": MAIN, "メイン": MAIN, "エクストラデッキ": EXTRA, "エクストラ": EXTRA, "exデッキ": EXTRA,
     "サイドデッキ": SIDEBOARD, "サイド": SIDEBOARD,
     **dict.fromkeys(("モンスター", "モンスターカード", "魔法", "魔法カード", "罠", "罠カード"), ""),
+    # Magic's deck and sideboard as Japanese lists head them, and as Chinese ones do (主牌,
+    # 备牌; 備牌 in traditional characters), read by the same pattern.
+    "デッキ": MAIN, "サイドボード": SIDEBOARD, "主牌": MAIN, "备牌": SIDEBOARD, "備牌": SIDEBOARD,
 }
 
 

@@ -153,6 +153,8 @@ def choose(name: str, *subjects: str) -> ModuleType:
     accepted = ", ".join(choices(*subjects))
     if name == AUTO or name in REPORTERS:
         raise DeckcheckError(f"output {name!r} cannot report {' and '.join(subjects)}; choose one of: {accepted}")
+    if name != name.lower() and renders(name.lower(), *subjects):  # `-o JSON`, as format ids in capitals are told
+        raise DeckcheckError(f"unknown output {name!r}; outputs are lower case: did you mean {name.lower()}?")
     raise DeckcheckError(f"unknown output {name!r}; choose one of: {accepted}")
 
 

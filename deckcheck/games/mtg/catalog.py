@@ -48,6 +48,7 @@ MAX_NAMES_REMEMBERED = 50_000
 # And once its `memo` holds this many answers of the rules (each a table by name: card-pool
 # verdicts keep one per format, platform and event day, and a server's users name any day).
 MAX_MEMO_KEYS = 1_024
+_NAME_LETTERS = "name letters"  # memo: the letters beyond ASCII of the cards' names (name_letters)
 _SUGGESTED = "suggest"  # memo: the suggestions for each (name, limit) asked
 
 
@@ -294,6 +295,17 @@ class MtgCatalog:
         return (f"{name!r} is an Alchemy rebalanced card (played in MTG Arena's Alchemy, Historic and Brawl, formerly Historic Brawl; never Standard or a "
                 f"tabletop format), which the card data does not hold; the original card is {original.name}")
 
+    def name_letters(self) -> frozenset[str]:
+        """The letters beyond ASCII of the cards' names and faces (cards/resolve.letters_note),
+        worked out for the first unknown name that holds one, from the data in use."""
+        letters = self.memo.get(_NAME_LETTERS)
+        if letters is None:
+            from ...cards.resolve import held_letters
+
+            letters = self.memo[_NAME_LETTERS] = held_letters(
+                text for _, name, faces in self.db.all_names() for text in (name, faces))
+        return letters
+
     def alchemy_original(self, name: str) -> Card | None:
         """The card an Alchemy rebalanced name (`A-Luminarch Aspirant`, as Arena exports it)
         rebalances, when the data lacks the name itself and knows the original, else None."""
@@ -317,10 +329,16 @@ class MtgCatalog:
 
     def resolve_deck(self, deck: Deck, listed: Collection[str] = ()) -> tuple[Deck, list[Problem]]:
         """Oracle names for the deck's entries; unknown names (after one online request for
-        all of them, unless offline) are `unknown-card` errors with suggestions."""
-        return resolve_by_name(
+        all of them, unless offline) are `unknown-card` errors with suggestions (told card
+        names are read in English when the list names a basic land in another language)."""
+        deck, problems = resolve_by_name(
             deck, self, listed=listed, fetch=self.resolve if self.online is not None else None, explain=self.not_a_card,
         )
+        if problems:
+            from .foreign_basics import in_the_lists_language  # only for a deck with a name the data lacks
+
+            problems = in_the_lists_language(problems)
+        return deck, problems
 
     def is_land(self, name: str) -> bool | None:
         """Whether `name` is a land (its front face, as the card is played from the hand);

@@ -9,10 +9,14 @@ suggestions spelled alike in English (`Mountain Titan` for `Montaña`).
 
 The names are those printed on the basic lands of Magic's printed languages but Korean,
 which this table does not hold: a name not listed here is reported as any unknown name.
+A list's basic land in another language also tells the language of its other names the
+data lacks (`Blitzschlag` beside `Gebirge`): those are told card names are read in English
+(in_the_lists_language), not that they may be newer than the data.
 """
 from __future__ import annotations
 
 from ...names import fold
+from ...problem import Problem
 
 # English name -> {language: the name printed on the card in that language}
 _PRINTED = {
@@ -61,3 +65,23 @@ def foreign_basic_message(name: str) -> str | None:
         return None
     english, language = found
     return f"{name!r} is {language} for {english}: card names are read in English; write `{english}`"
+
+
+def in_the_lists_language(problems: list[Problem]) -> list[Problem]:
+    """A deck's `unknown-card` problems, those of names no reason explains (`unexplained`:
+    perhaps cards newer than the data) saying card names are read in English when the list
+    names a basic land in another language: the player typed the list in their own
+    language, and no sync mends `Blitzschlag` beside `Gebirge`. The replaced problems lose
+    `unexplained`, so no newer-card note is added to them (pipeline._maybe_newer)."""
+    if not any(problem.unexplained for problem in problems):
+        return problems
+    for problem in problems:
+        found = english_basic(problem.card) if problem.card and not problem.unexplained else None
+        if found is not None:
+            english, language = found
+            break
+    else:
+        return problems
+    where = "the list" if problem.line is None else f"line {problem.line}"
+    note = f" (card names are read in English, and {where} names {english} in {language}: write each card's English name)"
+    return [other.replace(message=other.message + note) if other.unexplained else other for other in problems]

@@ -29,7 +29,8 @@ from typing import Any
 
 from ...cards.catalog import SUGGESTIONS, snapshot_day
 from ...cards.resolve import (
-    count_first_note, script_note, suggestions_within_budget, unknown_card, unknown_passcode_message,
+    count_first_note, held_letters, letters_note, script_note, suggestions_within_budget, unknown_card,
+    unknown_passcode_message,
 )
 from ...cards.suggest import NameIndex
 from ...model import MAYBEBOARD, CardEntry, Deck
@@ -42,6 +43,7 @@ from ...lazy_pattern import lazy
 from ...limits import MAX_SUGGESTED_NAMES
 
 _SLASHES = lazy(r"\s*/+\s*")
+_NAME_LETTERS = "name letters"  # memo: the letters beyond ASCII of the cards' names (name_letters)
 
 
 def _slash_key(name: str) -> str:
@@ -230,6 +232,14 @@ class YgoCatalog:
                 self._inferred[code] = found
         return found
 
+    def name_letters(self) -> frozenset[str]:
+        """The letters beyond ASCII of the cards' English names (cards/resolve.letters_note),
+        worked out for the first unknown name that holds one."""
+        letters = self.memo.get(_NAME_LETTERS)
+        if letters is None:
+            letters = self.memo[_NAME_LETTERS] = held_letters(card.name for card in self._by_code.values())
+        return letters
+
     def suggest(self, name: str, limit: int = SUGGESTIONS) -> list[str]:
         if is_japanese(name):  # a Japanese name mistyped: the Japanese names close to it
             return japanese_suggestions(name, limit)
@@ -317,6 +327,8 @@ class YgoCatalog:
                 count=count, suggestions=near, details={"code": first.code}, unexplained=note is None,
             )
         aside = script_note(first.name, japanese=True)  # a name in Japanese (or other) letters is explained
+        if not aside:  # a name in Latin letters no card's name holds (a German list's `Aschblüte`)
+            aside = letters_note(first.name, self.name_letters, japanese=True)
         if not aside and rank < MAX_SUGGESTED_NAMES:  # `7 Colored Fish` without a count: 7 copies of 'Colored Fish'
             aside = count_first_note(first, self.get)
         return unknown_card(
