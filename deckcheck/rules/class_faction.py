@@ -25,17 +25,27 @@ tie); a card of the other faction is the problem.
 FAIL: `Hero: Eadric the Pure`, 52 Ironforge Guards and 4 Orgrimmar Grunts -> "Orgrimmar
 Grunts (Horde) is a [Horde] card in a deck of [Alliance] cards: Eadric the Pure's
 Deckbuilding text allows either [Alliance] or [Horde] cards, not both".
+
+So does a Talent's: from War of the Elements on a Talent prints the Talents it keeps out of
+the deck, "Arcane Talent (You can't put Fire Talents or Frost Talents in your deck.)". The
+deck keeps the spec most of its Talents' copies have (the first on a tie); a Talent of
+another spec that such a text keeps out, or whose own text keeps that spec out, is the
+problem (in the same zones; an older Talent prints no such sentence, but is kept out by one).
+FAIL: 4 Arcane Barrage and 2 Pyromaniac -> "Pyromaniac (a Fire Talent) and Arcane Barrage
+(an Arcane Talent) can't share a deck: Arcane Barrage says "You can't put Fire Talents or
+Frost Talents in your deck.""
 """
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..formats import Format
 from ..model import HERO, CardEntry, Deck
 from ..problem import WARNING, Problem
 from ..schema import AnyOf, Bool, Struct
+from ..wording import article
 from ._cards import IMPORT_HINT, ZONES_OPTION, card_lookup, group, is_on, only_in, skipped, zones_of
 from .context import Context
 
@@ -111,6 +121,15 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     if lookup is None:
         yield skipped(ID, "class, faction and Hero Required")
         return
+    grouped = group(cards)
+    yield from _icons(deck, grouped, lookup, ctx)
+    yield from _talents(grouped, lookup)
+
+
+def _icons(deck: Deck, grouped: list[tuple[CardEntry, int]], lookup: Callable[[CardEntry], Any],
+           ctx: Context) -> Iterator[Problem]:
+    """Each card's icons and Hero Required clauses against the hero's (and the faction its
+    Deckbuilding text lets the deck take)."""
     heroes = deck.zone(HERO)
     if len(heroes) != 1:
         return  # the hero rule says what is wrong; there is nothing to match against
@@ -130,7 +149,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         return
     missing = []
     deck_cards = []
-    for entry, copies in group(cards):
+    for entry, copies in grouped:
         card = lookup(entry)
         if card is None:
             if not complete:
@@ -164,7 +183,41 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
                               f"checks were skipped")
 
 
+def _talents(grouped: list[tuple[CardEntry, int]], lookup: Callable[[CardEntry], Any]) -> Iterator[Problem]:
+    """Talents of specs that one of them keeps out of the deck: the spec most copies have
+    stays, and each Talent that clashes with one kept is the problem, in deck order."""
+    talents = []  # (index, entry, copies, spec, excludes)
+    for index, (entry, copies) in enumerate(grouped):
+        read = getattr(lookup(entry), "deck_talent", None)  # only WoW TCG cards are Talents
+        spec, excludes = read() if read is not None else ("", ())
+        if spec:
+            talents.append((index, entry, copies, spec, excludes))
+    if not any(excludes for *_, excludes in talents):
+        return  # no Talent keeps any out: the older sets' and most decks
+    copies_of: dict[str, int] = {}
+    first_of: dict[str, int] = {}
+    for index, _entry, copies, spec, _excludes in talents:
+        copies_of[spec] = copies_of.get(spec, 0) + copies
+        first_of.setdefault(spec, index)
+    kept: list[tuple[int, CardEntry, int, str, tuple[str, ...]]] = []
+    problems = []
+    for talent in sorted(talents, key=lambda talent: (-copies_of[talent[3]], first_of[talent[3]], talent[0])):
+        index, entry, copies, spec, excludes = talent
+        clash = next((other for other in kept if spec in other[4] or other[3] in excludes), None)
+        if clash is None:
+            kept.append(talent)
+            continue
+        sayer = clash if spec in clash[4] else talent
+        kept_out = " or ".join(f"{name} Talents" for name in sayer[4])
+        message = (f"{entry.name} ({article(spec)} {spec} Talent) and {clash[1].name} ({article(clash[3])} {clash[3]} "
+                   f"Talent) can't share a deck: {sayer[1].name} says \"You can't put {kept_out} in your deck.\"")
+        problems.append((index, Problem(rule=ID, zone=entry.zone, line=entry.line, card=entry.name, count=copies,
+                                        message=message)))
+    yield from (problem for _index, problem in sorted(problems, key=lambda item: item[0]))
+
+
 def show(fmt: Format, day: dt.date) -> list[str]:
     if not is_on(fmt.option("class_faction")):
         return []
-    return [f"class/faction: cards share a trait icon with the hero{only_in(fmt.game, fmt.option('class_faction'))}; Hero Required cards need the trait"]
+    return [f"class/faction: cards share a trait icon with the hero{only_in(fmt.game, fmt.option('class_faction'))}; Hero Required cards need the trait;"
+            f" no Talent of a spec another Talent keeps out"]
