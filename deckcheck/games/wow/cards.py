@@ -17,9 +17,11 @@ games/wow/deckbuilding.py says what of it deckcheck checks.
 
 A Talent is an ability (or ally, or equipment) of one talent spec of its class (`talent`):
 its text opens "Arcane Talent", or, in the older sets, it is tagged `Talent` beside its spec
-(and needs a hero of that spec). From War of the Elements on a Talent also prints which
+and printed "Arcane Hero Required". From War of the Elements on a Talent prints which
 Talents it keeps out of the deck, "Arcane Talent (You can't put Fire Talents or Frost
-Talents in your deck.)" (`talent_excludes`), which the rule class-faction checks.
+Talents in your deck.)" (`talent_excludes`), and the older ones are read so too, no longer
+as Hero Required (War of the Elements FAQ, Cryptozoic, March 31, 2011, 1.1 Talents:
+`deck_requires` leaves their clause out); the rule class-faction checks the deck's Talents.
 """
 from __future__ import annotations
 
@@ -183,6 +185,25 @@ class WowProfile(Record):
     @property
     def is_hero(self) -> bool:
         return self.type in HERO_TYPES
+
+    @property
+    def deck_requires(self) -> tuple[frozenset[str], ...]:
+        """The "Hero Required" clauses a deck must meet: an older Talent's "Arcane Hero
+        Required" reads as its talent now (War of the Elements FAQ 1.1), not as a trait
+        its hero needs."""
+        if not self.talent:
+            return self.requires
+        own = frozenset({trait_key(self.talent)})
+        return tuple(alternatives for alternatives in self.requires if alternatives != own)
+
+    @property
+    def hero_talent(self) -> str:
+        """The talent spec a hero of the sets before War of the Elements prints ("" for
+        another hero): its deck takes only that spec's Talents. The card data tags the hero
+        with it; a card file of one's own names it among the hero's traits."""
+        if not self.is_hero:
+            return ""
+        return next((spec for spec in map(spec_name, sorted(self.tags | self.traits)) if spec), "")
 
     @property
     def trait_keys(self) -> frozenset[str]:
