@@ -688,6 +688,12 @@ def parse(text: str, source: str = "<text>") -> Deck:
         # (`Light\0ning Bolt` no card; Python 3.10's csv refuses a row that holds one).
         csv_export.read(text.replace("\x00", "") if "\x00" in text else text, csv_header, deck, _SECTION_ZONES.get)
         return deck
+    headerless = csv_export.find_headerless(text) if "," in text else None
+    if headerless is not None:
+        header, title = headerless
+        csv_export.read(text.replace("\x00", "") if "\x00" in text else text, header, deck, _SECTION_ZONES.get)
+        deck.name = deck.name or title or None
+        return deck
     # Pass 1 classifies lines; zones from blank lines are decided once the whole shape is known.
     # (line no, text or an already read (name, count), explicit zone)
     groups: list[list[tuple[int, str | tuple[str, int], str | None]]] = [[]]
