@@ -7,6 +7,11 @@ keep lists in spreadsheets. The first line that is not blank is the header when 
 count column and a card column (the names a Markdown table's header gives them,
 markdown_table.COUNT_COLUMNS and NAME_COLUMNS), split by a comma, a semicolon or a tab.
 
+A WoW TCG deck builder exports a deck with no header: the deck's name in one cell, then
+one row a card, `"Name",count,set,type,block` (seriallos/wowtcg-decktools keeps one), the
+hero a row of type `Hero` (`find_headerless`): its rows are read as under the header `name,
+count, set, type, block`, the type column saying where a card goes (a Hero on the hero line).
+
 Each row is then read as the line `COUNT Name` is, so a row's count says what a line's would
 (`0`, `-1`, a word). A column that says where a card goes (`Board`, `Section`, `Zone`,
 `Category`) gives the row's zone by the words a text list's headers use (`main`, `side`,
@@ -66,6 +71,45 @@ def find_header(text: str) -> CsvHeader | None:
                 return CsvHeader(number, delimiter, count, name, zone, columns)
         return None
     return None
+
+
+# The columns of the WoW TCG deck builder's export, which writes no header row.
+_HEADERLESS_COLUMNS = ["name", "count", "set", "type", "block"]
+# Rows looked at to tell such an export: a decklist is short, and every row must be one.
+_HEADERLESS_ROWS = 400
+
+
+def find_headerless(text: str) -> tuple[CsvHeader, str] | None:
+    """The header the WoW TCG deck builder's CSV export leaves out (the columns
+    `_HEADERLESS_COLUMNS`, its type column read as the zone's), and the deck's name on the
+    line above the rows ("" when none), when every line that is not blank, but a first one of
+    one cell, is a row of a name, a count (digits), a set and a type; else None."""
+    lines = split_lines(text)
+    if len(lines) > _HEADERLESS_ROWS:
+        return None
+    title = ""
+    first_row = None
+    rows = 0
+    for number, raw in enumerate(lines, start=1):
+        line = raw.strip().lstrip("\ufeff")
+        if not line:
+            continue
+        if len(line) > MAX_LINE_CHARS:
+            return None
+        try:
+            cells = next(csv.reader([line]))
+        except csv.Error:
+            return None
+        if rows == 0 and not title and len(cells) == 1:
+            title = cells[0].strip()  # the deck's name, above its rows
+            continue
+        if len(cells) < 4 or not cells[1].strip().isdigit() or not cells[0].strip() or not cells[3].strip():
+            return None
+        first_row = first_row or number
+        rows += 1
+    if rows < 2 or first_row is None:
+        return None
+    return CsvHeader(first_row - 1, ",", 1, 0, 3, list(_HEADERLESS_COLUMNS)), title
 
 
 def read(text: str, header: CsvHeader, deck: Deck, zone_named: Callable[[str], str | None]) -> None:

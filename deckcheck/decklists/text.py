@@ -6,7 +6,9 @@ a line that names a card and no count is one copy, with one warning a deck (`_un
 What deck sites add around a name is dropped: Arena/Moxfield `(SET) 123` and `*F*`/`*E*`,
 Moxfield `#tags`, Archidekt `[Category]` and `^tag^`, MTGGoldfish `<variant> [SET]`,
 Markdown's `[[Name]]` (Reddit's card fetcher) and `[Name](link)` (and the bold or italics of a whole line, `**Sideboard**`; a code block's fences and `> ` quote marks),
-deckstats/MWS `[SET]` and XMage `[SET:123]` prefixes, a price copied with the list (`$3.96`, `0,25 €`). Where such a decoration says which zone
+deckstats/MWS `[SET]` and XMage `[SET:123]` prefixes (and the `{6}` after the name a WoW TCG deck builder's .mwDeck adds:
+the card's block), a price copied with the list (`$3.96`, `0,25 €`). A card listed beside its own back (`NAME Back`),
+as such a .mwDeck lists the hero on `SB:` lines, is the WoW TCG hero. Where such a decoration says which zone
 a card is in, it is honoured: TappedOut `*CMDR*`, deckstats `# !Commander`, Archidekt
 `[Commander]`/`[Sideboard]`/`[Maybeboard]` (a `{noDeck}` category, `[Sideboard{noDeck}]` too, is
 the maybeboard), a `[token]` flag
@@ -213,6 +215,9 @@ _CURRENCY = "$\u20ac\u00a3\u00a5"  # dollar, euro, pound, yen
 _AMOUNT = r"\d{1,7}(?:[.,]\d{1,3}){0,3}"  # bounded: each try of the pattern costs little
 _PRICE = lazy(rf"(?:\s+(?:[-\u2013\u2014|@]\s*)?\(?(?:[A-Z]{{0,3}}[{_CURRENCY}]\s?{_AMOUNT}|{_AMOUNT}\s?[{_CURRENCY}])\)?){{1,2}}\s*$")
 _SET_PREFIX = lazy(r"^\[[A-Za-z0-9_]{0,8}(?:[:#][^\]\s]*)?\]\s*")  # `[M10]`, `[2XM#97]`, `[M10:146]`
+# The back of a WoW TCG hero card, which exports list beside its front (`NAME Back` after
+# `NAME`), as OCTGN's Hero section does (decklists/o8d.py): the hero's other side.
+_HERO_BACK = " Back"
 # A name as lists pasted from Markdown write it: Reddit's card-fetcher `[[Lightning Bolt]]`,
 # a link `[Lightning Bolt](https://scryfall.com/card/m10/146)`. The name is what stays. A
 # fetcher's closing bracket typed once (`[[Lightning Bolt]`) still closes it: read as a
@@ -252,7 +257,7 @@ _UNQUOTED_FIRST = frozenset(_JAPANESE_QUOTES) | frozenset(_JAPANESE_BULLETS)
 # reads such a line, in the general path too: almost every line of a real list, to the
 # entry `_card_line` would make).
 _PLAIN_COUNT = rf"([1-9][0-9]{{0,3}}) {{1,8}}(?!{_TIMES}\s)"
-_PLAIN_NAME = rf"([^\s#^*<\[({_CURRENCY}\-\u2013\u2014:|{_QUOTE_OPENERS}{''.join(_JAPANESE_BULLETS)}][^#^*<\[({_CURRENCY}\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{{0,900}})"
+_PLAIN_NAME = rf"([^\s#^*<\[({{{_CURRENCY}\-\u2013\u2014:|{_QUOTE_OPENERS}{''.join(_JAPANESE_BULLETS)}][^#^*<\[({{{_CURRENCY}\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{{0,900}})"
 # `1 0 obj` is a PDF object header, never a card: make_entry says so. (`_plain_card` asks
 # this look-ahead in Python: in the pattern it cost as much as the rest.)
 _PLAIN_NOT_PDF = r"(?![0-9]+ obj(?:\n|\Z))"
@@ -319,7 +324,7 @@ _CURRENCY_CHARS = frozenset(_CURRENCY)
 # The characters every decoration the patterns below remove holds one of. Japanese
 # brackets are none of them: a name in them (《灰流うらら》) needs none of those patterns,
 # only `_unquoted`, which a name of any other first character never calls.
-_DECORATION_CHARS = frozenset("#^*<[(") | _CURRENCY_CHARS
+_DECORATION_CHARS = frozenset("#^*<[({") | _CURRENCY_CHARS
 
 
 def _strip_decorations(name: str) -> tuple[str, str | None]:
@@ -349,8 +354,20 @@ def _strip_decorations(name: str) -> tuple[str, str | None]:
     for inner in categories:
         zone = zone or _category_zone(inner)
     name = _SET_SUFFIX.sub("", name)
-    name = _SET_PREFIX.sub("", name)
+    name = _SET_PREFIX.sub("", _without_block(name) if "{" in name else name)
     return _unquoted(name.strip()), zone
+
+
+def _without_block(name: str) -> str:
+    """`name` without the block a WoW TCG deck builder's .mwDeck export writes after it as
+    well as before it (`2 [6] As Hyjal Burns {6}`): no card name of any game holds a brace.
+    Read from the end, not by a pattern: a line of spaces costs no more than its length."""
+    body = name.rstrip()
+    opening = body.rfind("{")
+    block = body[opening + 1:-1]
+    if body.endswith("}") and opening > 0 and body[opening - 1].isspace() and block.isdigit() and len(block) <= 3:
+        return body[:opening]
+    return name
 
 
 def _unquoted(name: str) -> str:
@@ -681,6 +698,12 @@ def parse(text: str, source: str = "<text>") -> Deck:
         csv_export.read(text.replace("\x00", "") if "\x00" in text else text, csv_header, deck, _SECTION_ZONES.get)
         _companion_in_sideboard(deck)  # a `companions` board's card is a sideboard card too
         return deck
+    headerless = csv_export.find_headerless(text) if "," in text else None
+    if headerless is not None:
+        header, title = headerless
+        csv_export.read(text.replace("\x00", "") if "\x00" in text else text, header, deck, _SECTION_ZONES.get)
+        deck.name = deck.name or title or None
+        return deck
     # Pass 1 classifies lines; zones from blank lines are decided once the whole shape is known.
     # (line no, text or an already read (name, count), explicit zone)
     groups: list[list[tuple[int, str | tuple[str, int], str | None]]] = [[]]
@@ -889,8 +912,34 @@ def parse(text: str, source: str = "<text>") -> Deck:
         deck.maybe_title = _maybe_title(groups, uncounted, entries, warning)
     _guess_sideboard(deck, guessed, len(placed))
     _companion_in_sideboard(deck)
+    _hero_beside_its_back(deck)
     deck.empty_command_heading = _empty_command_heading(headings, deck)
     return deck
+
+
+def _hero_beside_its_back(deck: Deck) -> None:
+    """A card listed beside its own back (`Fama'sin the Lifeseer`, then `Fama'sin the
+    Lifeseer Back`, as a WoW TCG deck builder's .mwDeck export puts the hero on `SB:` lines)
+    is the hero, and the back no card. Only the pair says so: `Fall Back` alone is a card.
+    A list that names its hero already keeps its other zones as they are."""
+    entries = deck.entries
+    if not any(entry.name.endswith(_HERO_BACK) for entry in entries):
+        return  # nearly every list: no name ends so
+    named = {(entry.zone, entry.name) for entry in entries}
+    backs = {(entry.zone, entry.name) for entry in entries if entry.name.endswith(_HERO_BACK)
+             and (entry.zone, entry.name[: -len(_HERO_BACK)].rstrip()) in named}
+    if not backs:
+        return
+    fronts = {(zone, name[: -len(_HERO_BACK)].rstrip()) for zone, name in backs}
+    has_hero = any(entry.zone == HERO for entry in entries)
+    kept = []
+    for entry in entries:
+        if (entry.zone, entry.name) in backs:
+            continue  # the hero card's other side
+        if not has_hero and (entry.zone, entry.name) in fronts:
+            entry = entry.replace(zone=HERO)
+        kept.append(entry)
+    entries[:] = kept
 
 
 def _empty_command_heading(headings: list[tuple[int, str | None, str]], deck: Deck) -> tuple[int, str] | None:

@@ -13,8 +13,9 @@ without any card data one warning says the whole check was skipped.
 
 FAIL (wow/constructed, hero an Alliance Paladin): a Horde ally -> "Grunt (Horde) shares no
 icon with Tirion (Alliance, Paladin)".
-FAIL: a "Holy Hero Required" card with a Protection hero -> "Holy Nova requires a hero with
-the trait Holy; Kalatine Carmichael does not have it" (traits named as the cards print them).
+FAIL: a "Death Knight or Scourge Hero Required" card with a Paladin hero -> "The Lich King
+requires a hero with the trait Death Knight or Scourge; Graccus does not have it" (traits
+named as the cards print them).
 A hero listed among the deck's cards is left to the rule `hero`.
 
 A hero's own text overrides the icon rule where it lets cards in: a hero of no faction
@@ -25,17 +26,31 @@ tie); a card of the other faction is the problem.
 FAIL: `Hero: Eadric the Pure`, 52 Ironforge Guards and 4 Orgrimmar Grunts -> "Orgrimmar
 Grunts (Horde) is a [Horde] card in a deck of [Alliance] cards: Eadric the Pure's
 Deckbuilding text allows either [Alliance] or [Horde] cards, not both".
+
+Talents (War of the Elements FAQ, Cryptozoic, March 31, 2011, 1.1): from that set on a
+Talent prints "Arcane Talent (You can't put Fire Talents or Frost Talents in your deck.)",
+and the older ones, printed "Arcane Hero Required", read so too (their clause is no Hero
+Required any more). A deck's Talents are all of one talent: the one its hero prints (heroes
+before War of the Elements print one), else the one most of the Talents' copies have (the
+first on a tie); a Traitor hero's deck takes none. Each Talent of another is the problem
+(in the same zones), naming the card whose text keeps it out when one does.
+FAIL: 4 Arcane Barrage and 2 Pyromaniac -> "Pyromaniac (a Fire Talent) and Arcane Barrage
+(an Arcane Talent) can't share a deck: Arcane Barrage says "You can't put Fire Talents or
+Frost Talents in your deck.""
+FAIL: `Hero: Ta'zo` (Fire) and Arcane Barrage -> "Arcane Barrage is an Arcane Talent; Ta'zo
+prints the talent Fire, so its deck takes only Fire Talents".
 """
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..formats import Format
 from ..model import HERO, CardEntry, Deck
 from ..problem import WARNING, Problem
 from ..schema import AnyOf, Bool, Struct
+from ..wording import article
 from ._cards import IMPORT_HINT, ZONES_OPTION, card_lookup, group, is_on, only_in, skipped, zones_of
 from .context import Context
 
@@ -53,7 +68,7 @@ def _fits(card: WowProfile, hero: WowProfile, granted: frozenset[str] = frozense
     if icons and not icons & (hero.icons | granted):
         return False
     traits = hero.trait_keys
-    return all(alternatives & traits for alternatives in card.requires)
+    return all(alternatives & traits for alternatives in card.deck_requires)
 
 
 def _why_not(card: WowProfile, hero: WowProfile, name: str, hero_name: str, trait_name: Callable[[str], str],
@@ -61,7 +76,7 @@ def _why_not(card: WowProfile, hero: WowProfile, name: str, hero_name: str, trai
     icons = card.icons
     if icons and not icons & (hero.icons | granted):
         return f"{name} ({card.describe_icons()}) shares no icon with {hero_name} ({hero.describe_icons()})"
-    missing = [alternatives for alternatives in card.requires if not alternatives & hero.trait_keys]
+    missing = [alternatives for alternatives in card.deck_requires if not alternatives & hero.trait_keys]
     needed = " or ".join(sorted(trait_name(key) for key in missing[0])) if missing else "?"
     return f"{name} requires a hero with the trait {needed}; {hero_name} does not have it"
 
@@ -111,6 +126,18 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     if lookup is None:
         yield skipped(ID, "class, faction and Hero Required")
         return
+    grouped = group(cards)
+    yield from _icons(deck, grouped, lookup, ctx)
+    heroes = deck.zone(HERO)
+    hero = heroes[0] if len(heroes) == 1 else None
+    hero_card = lookup(hero) if hero is not None else None
+    yield from _talents(grouped, lookup, hero, hero_card.hero_profiles() if hero_card is not None else [])
+
+
+def _icons(deck: Deck, grouped: list[tuple[CardEntry, int]], lookup: Callable[[CardEntry], Any],
+           ctx: Context) -> Iterator[Problem]:
+    """Each card's icons and Hero Required clauses against the hero's (and the faction its
+    Deckbuilding text lets the deck take)."""
     heroes = deck.zone(HERO)
     if len(heroes) != 1:
         return  # the hero rule says what is wrong; there is nothing to match against
@@ -130,7 +157,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         return
     missing = []
     deck_cards = []
-    for entry, copies in group(cards):
+    for entry, copies in grouped:
         card = lookup(entry)
         if card is None:
             if not complete:
@@ -164,7 +191,47 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
                               f"checks were skipped")
 
 
+def _talents(grouped: list[tuple[CardEntry, int]], lookup: Callable[[CardEntry], Any],
+             hero: CardEntry | None, hero_profiles: list[WowProfile]) -> Iterator[Problem]:
+    """The deck's Talents, as the War of the Elements FAQ (1.1) has them: all of one talent
+    spec; only the hero's, for a hero that prints one; none for a Traitor hero. Without a
+    hero's spec the deck keeps the spec most Talents' copies have (the first on a tie)."""
+    talents = []  # (entry, copies, spec, the specs its text keeps out)
+    for entry, copies in grouped:
+        read = getattr(lookup(entry), "deck_talent", None)  # only WoW TCG cards are Talents
+        spec, excludes = read() if read is not None else ("", ())
+        if spec:
+            talents.append((entry, copies, spec, excludes))
+    if not talents:
+        return
+    hero_specs = {profile.hero_talent for profile in hero_profiles}
+    hero_spec = hero_specs.pop() if len(hero_specs) == 1 else ""  # printings that differ: none
+    traitor = bool(hero_profiles) and all("traitor" in profile.trait_keys for profile in hero_profiles)
+    copies_of: dict[str, int] = {}  # in deck order: max() takes the first on a tie
+    for _entry, copies, spec, _excludes in talents:
+        copies_of[spec] = copies_of.get(spec, 0) + copies
+    kept = hero_spec or max(copies_of, key=copies_of.__getitem__)
+    for entry, copies, spec, excludes in talents:
+        if traitor:
+            message = f"{entry.name} is {article(spec)} {spec} Talent; {hero.name if hero else 'the hero'} is a Traitor hero, whose deck takes no Talents"
+        elif spec == kept:
+            continue
+        elif hero_spec:
+            message = (f"{entry.name} is {article(spec)} {spec} Talent; {hero.name if hero else 'the hero'} prints the talent "
+                       f"{hero_spec}, so its deck takes only {hero_spec} Talents")
+        else:
+            ours = [talent for talent in talents if talent[2] == kept]
+            clash = next((talent for talent in ours if spec in talent[3]), ours[0])
+            sayer = clash if spec in clash[3] else (entry, copies, spec, excludes) if kept in excludes else None
+            why = (f"{sayer[0].name} says \"You can't put {' or '.join(f'{name} Talents' for name in sayer[3])} in your deck.\""
+                   if sayer else "a deck's Talents are all of one talent")
+            message = (f"{entry.name} ({article(spec)} {spec} Talent) and {clash[0].name} ({article(kept)} {kept} Talent) "
+                       f"can't share a deck: {why}")
+        yield Problem(rule=ID, zone=entry.zone, line=entry.line, card=entry.name, count=copies, message=message)
+
+
 def show(fmt: Format, day: dt.date) -> list[str]:
     if not is_on(fmt.option("class_faction")):
         return []
-    return [f"class/faction: cards share a trait icon with the hero{only_in(fmt.game, fmt.option('class_faction'))}; Hero Required cards need the trait"]
+    return [f"class/faction: cards share a trait icon with the hero{only_in(fmt.game, fmt.option('class_faction'))}; Hero Required cards need the trait;"
+            f" Talents all of one talent (the hero's, if it prints one)"]

@@ -14,6 +14,14 @@ Hero Required", Black Temple). 100.4: four copies by name, any number of `Unlimi
 Some heroes print their own deck rules after "Deckbuilding:" (Monster and Scourge heroes):
 a profile keeps that text whole (`deckbuilding`), never read as Hero Required clauses;
 games/wow/deckbuilding.py says what of it deckcheck checks.
+
+A Talent is an ability (or ally, or equipment) of one talent spec of its class (`talent`):
+its text opens "Arcane Talent", or, in the older sets, it is tagged `Talent` beside its spec
+and printed "Arcane Hero Required". From War of the Elements on a Talent prints which
+Talents it keeps out of the deck, "Arcane Talent (You can't put Fire Talents or Frost
+Talents in your deck.)" (`talent_excludes`), and the older ones are read so too, no longer
+as Hero Required (War of the Elements FAQ, Cryptozoic, March 31, 2011, 1.1 Talents:
+`deck_requires` leaves their clause out); the rule class-faction checks the deck's Talents.
 """
 from __future__ import annotations
 
@@ -37,12 +45,26 @@ HERO_TYPES = frozenset({"Hero"})
 TOKEN = "Token"
 FACTION_ICONS = {"alliance": ("Alliance",), "horde": ("Horde",), "both": ("Alliance", "Horde")}
 CLASSES = ("Death Knight", "Druid", "Hunter", "Mage", "Paladin", "Priest", "Rogue", "Shaman", "Warlock", "Warrior")
+# The classes' talent specs (Frost, Protection and Restoration are two classes' each).
+SPECS = ("Affliction", "Arcane", "Arms", "Assassination", "Balance", "Beast Mastery", "Blood", "Combat",
+         "Demonology", "Destruction", "Discipline", "Elemental", "Enhancement", "Feral", "Fire", "Frost",
+         "Fury", "Holy", "Marksmanship", "Protection", "Restoration", "Retribution", "Shadow", "Subtlety",
+         "Survival", "Unholy")
+# A spec as the card data misprints it: Vendetta (Throne of the Tides) keeps out "Subtelty Talents".
+_SPEC_MISPRINTS = {"subtelty": "Subtlety"}
 
 _TAGS = lazy(r"<[^>]+>")
 _REQUIRED = lazy(r"^\s*(?P<traits>[^;]+?)\s+Hero Required", re.IGNORECASE)
 # "Deckbuilding:" opens a hero's own deck rules; one printing spells it "Deckuilding:".
 _DECKBUILDING = lazy(r"^\s*deck\s*b?uilding\s*:\s*", re.IGNORECASE)
 _ALTERNATIVES = lazy(r"\s*(?:,\s*or\s+|\s+or\s+|,)\s*", re.IGNORECASE)
+# A clause opening with a Talent's spec: "Arcane Talent (You can't put ...)".
+_TALENT = lazy(r"^\s*(?P<spec>[A-Za-z][A-Za-z ]{0,30}?)\s+Talent\b", re.IGNORECASE)
+# Its reminder of the Talents it keeps out; the card data also prints "in you deck", "into your
+# deck", "Beast Mastery or Survival Talents" and one reminder without its opening parenthesis.
+_KEEPS_TALENTS_OUT = lazy(r"You can['’]t (?:put|include) (?P<specs>[A-Za-z ,]{1,80}?)\s+Talents?\s+in(?:to)?\s+\w+\s+deck",
+                          re.IGNORECASE)
+_TALENTS_WORD = lazy(r"\s+Talents?$", re.IGNORECASE)
 
 
 def trait_key(text: str) -> str:
@@ -81,6 +103,47 @@ def requirements_from_text(rules: str) -> tuple[frozenset[str], ...]:
     return tuple(found)
 
 
+def spec_name(text: str) -> str | None:
+    """The talent spec `text` names, as SPECS spells it (`restoration` -> Restoration), or None."""
+    key = trait_key(text)
+    for name in SPECS:
+        if trait_key(name) == key:
+            return name
+    return _SPEC_MISPRINTS.get(key)
+
+
+def talent_from_text(rules: str, tags: Iterable[str], requires: tuple[frozenset[str], ...] = ()) -> tuple[str, tuple[str, ...]]:
+    """A card's talent spec ("" for a card that is no Talent) and the specs whose Talents its
+    text keeps out of the deck, as SPECS spells them. A Talent's text opens with its spec
+    ("Fire Talent"); an older one is tagged `Talent` and its spec (Wild Hammer: `2H Weapon`,
+    `Fury`), or only `Talent` beside its "Protection Hero Required" (Vitality)."""
+    for clause in _clauses(rules):
+        clause = " ".join(clause.split())
+        opening = _TALENT.match(clause)
+        spec = spec_name(opening.group("spec")) if opening else None
+        if spec is None:
+            continue
+        excludes: list[str] = []
+        kept_out = _KEEPS_TALENTS_OUT.search(clause)
+        for part in _ALTERNATIVES.split(kept_out.group("specs")) if kept_out else ():
+            name = spec_name(_TALENTS_WORD.sub("", part))
+            if name and name != spec and name not in excludes:
+                excludes.append(name)
+        return spec, tuple(excludes)
+    tags = sorted(tags)
+    if not any(fold(tag) == "talent" for tag in tags):
+        return "", ()
+    for tag in tags:
+        spec = spec_name(tag)
+        if spec:
+            return spec, ()
+    for alternatives in requires:
+        specs = [spec_name(key) for key in sorted(alternatives)]
+        if len(specs) == 1 and specs[0]:
+            return specs[0], ()
+    return "", ()
+
+
 def deckbuilding_from_text(rules: str) -> str:
     """A hero's own deck rules, the text after "Deckbuilding:" ("" when it prints none),
     cut to MAX_DECKBUILDING_CHARS (docs/security.md)."""
@@ -97,11 +160,13 @@ class WowProfile(Record):
 
     # The classes of this module are Records, not dataclasses: defined at every start-up
     # (deckcheck/record.py).
-    __slots__ = ("type", "faction", "classes", "tags", "requires", "traits", "token", "deckbuilding")
+    __slots__ = ("type", "faction", "classes", "tags", "requires", "traits", "token", "deckbuilding", "talent",
+                 "talent_excludes")
 
     def __init__(self, type: str = "", faction: str = "", classes: frozenset[str] = frozenset(),
                  tags: frozenset[str] = frozenset(), requires: tuple[frozenset[str], ...] = (),
-                 traits: frozenset[str] = frozenset(), token: bool = False, deckbuilding: str = ""):
+                 traits: frozenset[str] = frozenset(), token: bool = False, deckbuilding: str = "",
+                 talent: str = "", talent_excludes: tuple[str, ...] = ()):
         self.type = type
         self.faction = faction
         self.classes = classes
@@ -110,6 +175,8 @@ class WowProfile(Record):
         self.traits = traits  # a hero's race, class, talent, professions, tags
         self.token = token  # a token printing (set TOK): made by other cards, never put in a deck
         self.deckbuilding = deckbuilding  # a hero's own deck rules, the text after "Deckbuilding:"
+        self.talent = talent  # a Talent's spec (SPECS), "" for a card that is none
+        self.talent_excludes = talent_excludes  # the specs whose Talents its text keeps out of the deck
 
     @property
     def icons(self) -> frozenset[str]:
@@ -118,6 +185,25 @@ class WowProfile(Record):
     @property
     def is_hero(self) -> bool:
         return self.type in HERO_TYPES
+
+    @property
+    def deck_requires(self) -> tuple[frozenset[str], ...]:
+        """The "Hero Required" clauses a deck must meet: an older Talent's "Arcane Hero
+        Required" reads as its talent now (War of the Elements FAQ 1.1), not as a trait
+        its hero needs."""
+        if not self.talent:
+            return self.requires
+        own = frozenset({trait_key(self.talent)})
+        return tuple(alternatives for alternatives in self.requires if alternatives != own)
+
+    @property
+    def hero_talent(self) -> str:
+        """The talent spec a hero of the sets before War of the Elements prints ("" for
+        another hero): its deck takes only that spec's Talents. The card data tags the hero
+        with it; a card file of one's own names it among the hero's traits."""
+        if not self.is_hero:
+            return ""
+        return next((spec for spec in map(spec_name, sorted(self.tags | self.traits)) if spec), "")
 
     @property
     def trait_keys(self) -> frozenset[str]:
@@ -189,6 +275,18 @@ class WowCard(Record):
 
     def deck_profiles(self) -> list[WowProfile]:
         return [profile for profile in self.card_profiles if not profile.is_hero] or list(self.card_profiles)
+
+    def deck_talent(self) -> tuple[str, tuple[str, ...]]:
+        """Its talent spec and the specs whose Talents it keeps out, as every printing has
+        them: a name one printing of which is no Talent (Water Elemental) is none, and it
+        keeps out only what all its printings do (a card passes when any printing would)."""
+        profiles = self.deck_profiles()
+        specs = {profile.talent for profile in profiles}
+        if len(specs) != 1 or "" in specs:
+            return "", ()
+        excludes = tuple(spec for spec in profiles[0].talent_excludes
+                         if all(spec in profile.talent_excludes for profile in profiles))
+        return specs.pop(), excludes
 
 
 def merge(cards: Iterable[tuple[str, WowProfile]]) -> dict[str, WowCard]:

@@ -8,8 +8,8 @@
 - A user's card file, CSV (a header row) or YAML (a list of mappings, or `{cards: [...]}`),
   with the columns `name` (required), `type`, `class_icons`, `faction`, `tags`,
   `hero_traits`, `requires` (traits that satisfy "Hero Required", alternatives separated
-  by `|`) and `rules` (card text, read for "Hero Required" when `requires` is empty, and
-  for a hero's "Deckbuilding:" text).
+  by `|`) and `rules` (card text, read for "Hero Required" when `requires` is empty, for a
+  hero's "Deckbuilding:" text, and for a Talent's spec and the Talents it keeps out).
   List cells separate items with `;` or `,`.
 
 `recognise` tells them apart for `cards import`: a `.csv` or `.yaml`/`.yml` file is the
@@ -25,7 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from ...cards.importer import CardFile, CardFileError, CardImport, parse_json, parse_yaml, whole_file_import
-from .cards import CLASSES, WowProfile, canonical_class, deckbuilding_from_text, requirements_from_text, trait_key
+from .cards import (CLASSES, WowProfile, canonical_class, deckbuilding_from_text, requirements_from_text, talent_from_text,
+                    trait_key)
 from ...lazy_pattern import lazy
 
 _ICON_KEYS = {name.replace(" ", ""): name for name in CLASSES}
@@ -85,10 +86,12 @@ def profile_from_shared(card: Mapping[str, Any]) -> WowProfile:
         )
         classes = frozenset(hero_classes)  # a hero's class is its class icon
     rules = _text(card.get("rules"))
+    requires = requirements_from_text(rules)
+    talent, excludes = talent_from_text(rules, tags, requires) if card_type != "Hero" else ("", ())
     return WowProfile(
         type=card_type, faction=_text(card.get("faction")), classes=classes, tags=tags,
-        requires=requirements_from_text(rules), traits=traits, token=_text(card.get("setcode")) == TOKEN_SET,
-        deckbuilding=deckbuilding_from_text(rules),
+        requires=requires, traits=traits, token=_text(card.get("setcode")) == TOKEN_SET,
+        deckbuilding=deckbuilding_from_text(rules), talent=talent, talent_excludes=excludes,
     )
 
 
@@ -138,9 +141,11 @@ def profile_from_user(row: Mapping[str, Any], where: str) -> tuple[str, WowProfi
     classes = frozenset(canonical_class(item) for item in _items(values.get("class_icons")))
     card_type = _text(values.get("type"))
     traits = frozenset(_items(values.get("hero_traits")))
+    tags = frozenset(_items(values.get("tags")))
+    talent, excludes = talent_from_text(rules, tags, requires) if card_type != "Hero" else ("", ())
     return name, WowProfile(type=card_type, faction=_text(values.get("faction")), classes=classes,
-                            tags=frozenset(_items(values.get("tags"))), requires=requires, traits=traits,
-                            deckbuilding=deckbuilding_from_text(rules))
+                            tags=tags, requires=requires, traits=traits,
+                            deckbuilding=deckbuilding_from_text(rules), talent=talent, talent_excludes=excludes)
 
 
 def read_user_csv(text: str) -> Iterator[tuple[str, WowProfile]]:

@@ -1,11 +1,13 @@
 """A WoW TCG card as `deckcheck cards lookup` shows it: every distinct printing's type (a
-token printing called one), faction, class icons, tags, hero requirements and a hero's
-own "Deckbuilding:" text, and whether any number may be played."""
+token printing called one), faction, class icons, tags, a Talent's talent, hero requirements
+and a hero's own "Deckbuilding:" text, and whether any number may be played. The JSON keeps
+the Hero Required clauses as printed; the text leaves out an older Talent's, which reads as
+its talent."""
 from __future__ import annotations
 
 from typing import Any
 
-from .cards import WowCard
+from .cards import WowCard, WowProfile
 from .catalog import WowCatalog
 
 
@@ -37,11 +39,24 @@ def text(catalog: WowCatalog, card: WowCard) -> str:
         lines.append(f"{label:<14}{kind}, {p.faction or 'no faction'}; icons: {p.describe_icons()}")
         if p.tags:
             lines.append(f"  {'':<12}tags: {', '.join(sorted(p.tags))}")
-        if p.requires:
-            needed = (" or ".join(sorted(catalog.trait_name(key) for key in group)) for group in p.requires)
+        if p.talent:
+            lines.append(f"  {'':<12}talent: {_talent(p)}")
+        if p.deck_requires:
+            needed = (" or ".join(sorted(catalog.trait_name(key) for key in group)) for group in p.deck_requires)
             lines.append(f"  {'':<12}hero required: {' and '.join(needed)}")
         if p.traits:
             lines.append(f"  {'':<12}hero traits: {', '.join(sorted(p.traits))}")
         if p.deckbuilding:
             lines.append(f"  {'':<12}deckbuilding: {p.deckbuilding}")
     return "\n".join(lines) + "\n"
+
+
+def _talent(profile: WowProfile) -> str:
+    """A Talent's talent, and the Talents its text keeps out of the deck, or that its older
+    "Hero Required" clause reads as the talent (War of the Elements FAQ 1.1): the clause
+    is no trait the hero needs, and saying it would tell a judge the card is out."""
+    if profile.talent_excludes:
+        return f"{profile.talent}; keeps out {' and '.join(profile.talent_excludes)} Talents"
+    if profile.deck_requires != profile.requires:
+        return f"{profile.talent} (an older printing's \"{profile.talent} Hero Required\" reads as its talent)"
+    return profile.talent

@@ -23,6 +23,8 @@ def _profile_json(profile: WowProfile) -> str:
         "tags": sorted(profile.tags), "requires": [sorted(group) for group in profile.requires],
         "traits": sorted(profile.traits), **({"token": True} if profile.token else {}),
         **({"deckbuilding": profile.deckbuilding} if profile.deckbuilding else {}),
+        **({"talent": profile.talent} if profile.talent else {}),
+        **({"talent_excludes": list(profile.talent_excludes)} if profile.talent_excludes else {}),
     }, ensure_ascii=False)
 
 
@@ -32,6 +34,7 @@ def _profile(text: str) -> WowProfile:
         type=data["type"], faction=data["faction"], classes=frozenset(data["classes"]), tags=frozenset(data["tags"]),
         requires=tuple(frozenset(group) for group in data["requires"]), traits=frozenset(data["traits"]),
         token=bool(data.get("token")), deckbuilding=data.get("deckbuilding", ""),
+        talent=data.get("talent", ""), talent_excludes=tuple(data.get("talent_excludes", ())),
     )
 
 
