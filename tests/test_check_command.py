@@ -68,6 +68,55 @@ def test_hostile_globs_match_in_polynomial_time():
     assert done.stdout.strip() == str([expected for _, _, expected in HOSTILE_GLOBS]), done.stderr
 
 
+def _deep_repository(root: Path, depth: int, globs: list[str]) -> None:
+    """A deck in each of `depth` nested folders, and a deckcheck.yaml taking and excluding by `globs`."""
+    folder = root
+    for _ in range(depth):
+        folder = folder / "a"
+        folder.mkdir()
+        (folder / "f.txt").write_text(LEGAL, encoding="utf-8")
+    listed = "".join(f"  - {json.dumps(glob)}\n" for glob in globs)
+    (root / "deckcheck.yaml").write_text(f"format: mtg/modern\ndecks:\n{listed}exclude:\n{listed}", encoding="utf-8")
+
+
+def test_a_runs_glob_matching_is_bounded_whatever_the_globs_and_the_folders(tmp_path, monkeypatch):
+    """Each match is polynomial, but a run matches every file against every glob: 256 globs
+    of 64 `**/a/` parts (a 30 KB deckcheck.yaml) against a pull request's decks in folders
+    300 deep took 158 s of CPU, growing with the files times their depth. The steps a run
+    spends are bounded (MAX_GLOB_STEPS_PER_RUN, lowered here): past it, a ConfigError."""
+    from deckcheck.project import check, globs
+    from deckcheck.project.config import ConfigError, load_config
+
+    bound = 200_000
+    monkeypatch.setattr(check, "MAX_GLOB_STEPS_PER_RUN", bound)
+    spent: list[int] = []
+    real_spend = globs._spend
+
+    def spend(steps: int) -> None:
+        spent.append(steps)
+        real_spend(steps)
+
+    monkeypatch.setattr(globs, "_spend", spend)
+    hostile = ("**/a/" * 51)[:250]
+    _deep_repository(tmp_path, 40, [f"{hostile}{index}" for index in range(32)])
+    with pytest.raises(ConfigError, match=f"its globs take more than {bound:,} steps to match"):
+        check.run_check(load_config(tmp_path / "deckcheck.yaml"), ())
+    # Stopped at the bound: the work of one match more at most (here, well under a tenth of it).
+    assert bound < sum(spent) <= bound + max(spent) and max(spent) < bound // 10
+
+
+def test_ordinary_globs_are_far_from_the_bound_on_matching(tmp_path, monkeypatch):
+    from deckcheck.project import check, globs
+    from deckcheck.project.config import load_config
+
+    spent: list[int] = []
+    real_spend = globs._spend
+    monkeypatch.setattr(globs, "_spend", lambda steps: (spent.append(steps), real_spend(steps)))
+    _deep_repository(tmp_path, 4, ["a/**/*.txt", "**/f.txt", "*.txt"])
+    run = check.run_check(load_config(tmp_path / "deckcheck.yaml"), ())
+    assert run.report.results == [] and 0 < sum(spent) < 1_000
+
+
 def test_glob_sets_stay_within_a_segment():
     # `[*-b]` is a range holding `/`; a set is one character of a name, never a separator.
     assert matches("a[*-b]b", "a-b") and not matches("a[*-b]b", "a/b")

@@ -191,6 +191,39 @@ def test_import_lflist_writes_formats_that_validate(cli, tmp_path):
     assert ("not-in-pool", 'Maxx "C"') in rules and ("not-in-pool", "Called by the Grave") in rules
 
 
+@pytest.mark.skipif(__import__("os").name != "posix", reason="a file name with a line break")
+@pytest.mark.parametrize("kind, text", [("F&L", "!2026.01 TCG\n14558127 1 --Ash\n"),
+                                        ("points", "$genesys\n!2026.01 TCG\n14558127 3 --Ash\n")])
+def test_import_lflist_file_name_cannot_write_a_key_of_the_format(cli, tmp_path, kind, text):
+    """The converted file's first line, a YAML comment, named the lflist.conf as it is: one
+    whose name held a line break (a zip's entry, a download) wrote the rest of its name as
+    keys of every format (`a<LF>whitelist: true<LF>#.conf`: only the list's cards legal)."""
+    import yaml
+
+    conf = tmp_path / "a\nwhitelist: true\nregion: ocg\n#.conf"
+    conf.write_text(text, encoding="utf-8")
+    out = tmp_path / "formats"
+    done = cli("formats", "import-lflist", str(conf), "-d", str(out))
+    assert done.returncode == 0, done.stderr
+    (written,) = out.iterdir()
+    data = yaml.safe_load(written.read_text(encoding="utf-8"))
+    assert "whitelist" not in data and data["region"] == "tcg", kind
+    assert data["sources"] == ["a\nwhitelist: true\nregion: ocg\n#.conf, list !2026.01 TCG"]
+    assert cli("formats", "check", str(written)).returncode == 0
+
+
+def test_import_lflist_list_name_with_a_control_character_writes_a_format_that_loads(cli, tmp_path):
+    """The list's name was written raw in the first line's comment: YAML refuses a control
+    character anywhere in a file, so `!x<ESC>y` made a format file no command could read."""
+    conf = tmp_path / "lflist.conf"
+    conf.write_text("!x\x1by\n14558127 1 --Ash\n", encoding="utf-8")
+    out = tmp_path / "formats"
+    assert cli("formats", "import-lflist", str(conf), "-d", str(out)).returncode == 0
+    (written,) = out.iterdir()
+    done = cli("formats", "check", str(written))
+    assert done.returncode == 0, done.stderr
+
+
 @pytest.mark.skipif(__import__("os").name != "posix", reason="symbolic links")
 def test_import_lflist_never_writes_through_a_link(cli, tmp_path):
     """The file a list becomes is named by the list (`!Goat-ish`: goat-ish.yaml): a link of

@@ -142,6 +142,38 @@ def test_a_list_of_more_card_lines_than_any_deck_is_cut_to_the_limit(cli, tmp_pa
     assert result["counts"]["main"] == MAX_DECK_ENTRIES
 
 
+def test_a_ydke_url_of_more_cards_than_any_deck_builds_no_entry_past_the_limit(monkeypatch):
+    """A ydke:// URL is one line, so the line bound never cut it: 4 MiB of passcodes is
+    700,000 cards, each built as an entry before all but MAX_DECK_ENTRIES were dropped
+    (1.3 s and 200 MB for one pasted URL, where 10,000 cards take 46 MB). Now the entries
+    past the limit are counted, never built, and the deck says how many there were."""
+    import base64
+    import struct
+
+    from deckcheck.decklists import ydke
+    from deckcheck.limits import MAX_DECK_ENTRIES
+
+    built = []
+
+    def counted_entry(*args, **kwargs):
+        entry = real_entry(*args, **kwargs)
+        built.append(entry)
+        return entry
+
+    real_entry = ydke.CardEntry
+    monkeypatch.setattr(ydke, "CardEntry", counted_entry)
+    cards = MAX_DECK_ENTRIES * 3
+    # Codes that change from card to card: each copy is an entry of its own.
+    main = base64.b64encode(struct.pack(f"<{cards}I", *(1_000_000 + index for index in range(cards)))).decode()
+    deck = parse_text(f"ydke://{main}!!!")
+    assert len(deck.entries) == MAX_DECK_ENTRIES
+    assert len(built) <= MAX_DECK_ENTRIES
+    assert [problem.message for problem in deck.problems] == [
+        f"{cards:,} card lines; only the first {MAX_DECK_ENTRIES:,} were read, the rest were not checked "
+        "(no deck, pool or cube is that long: is this the right file?)"
+    ]
+
+
 MAX_DECK_LINES = 40_000  # deckcheck/limits.py
 
 

@@ -35,7 +35,7 @@ from ..problem import LineProblems
 from ..lazy_pattern import lazy
 from ..textio import FOLDER_ADVICE, MAX_INPUT_BYTES, binary_kind, decode, read_bounded, too_big, without_surrogates
 from . import settings_file, text  # text: the parser of last resort, plain text accepts anything
-from .common import LINE_BREAK, LINK_WRAPPERS, companions_for_sideboard, parse_error, remove_invisible
+from .common import LINE_BREAK, LINK_WRAPPERS, companions_for_sideboard, entries_cut, parse_error, remove_invisible
 
 # Every format, decklists/<name>.py, one line each, in sniffing order: specific formats
 # first, plain text last among the parsers, then the formats that are only written.
@@ -408,11 +408,7 @@ def _cut_entries(deck: Deck) -> None:
     total = len(deck.entries)
     first_left = deck.entries[MAX_DECK_ENTRIES]
     del deck.entries[MAX_DECK_ENTRIES:]
-    deck.problems.append(parse_error(
-        f"{total:,} card lines; only the first {MAX_DECK_ENTRIES:,} were read, the rest were not checked "
-        "(no deck, pool or cube is that long: is this the right file?)",
-        line=first_left.line,
-    ))
+    deck.problems.append(entries_cut(total, line=first_left.line))
 
 
 def parse_bytes(data: bytes, *, source: str, input_format: str | None = None) -> Deck:

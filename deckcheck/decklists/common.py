@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 
 from ..errors import DeckcheckError
-from ..limits import MAX_COPIES_WRITTEN, MAX_COUNT, MAX_LINE_CHARS, MAX_UNREADABLE_LINES
+from ..limits import MAX_COPIES_WRITTEN, MAX_COUNT, MAX_DECK_ENTRIES, MAX_LINE_CHARS, MAX_UNREADABLE_LINES
 from ..model import COMPANION, SIDEBOARD, CardEntry, Deck
 from ..names import display_name, without_invisible
 from ..problem import WARNING, Problem
@@ -113,6 +113,16 @@ def parse_error(
         shown = text if len(text) <= _SHOWN_TEXT else text[:_SHOWN_TEXT] + "…"
         message = f"{message}: {shown!r}"
     return Problem(rule="parse-error", message=message, line=line, zone=zone, severity=severity)
+
+
+def entries_cut(total: int, *, line: int | None) -> Problem:
+    """The one error of a list of `total` card lines, more than MAX_DECK_ENTRIES, whose first
+    MAX_DECK_ENTRIES were read (`line`: the first left out, when it has one)."""
+    return parse_error(
+        f"{total:,} card lines; only the first {MAX_DECK_ENTRIES:,} were read, the rest were not checked "
+        "(no deck, pool or cube is that long: is this the right file?)",
+        line=line,
+    )
 
 
 def make_entry(

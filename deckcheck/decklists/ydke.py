@@ -12,8 +12,11 @@ of passcodes. The URL can be passed on the command line instead of a file
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..model import EXTRA, MAIN, SIDEBOARD, CardEntry, Deck
-from .common import FENCE_CHARS, LINK_WRAPPERS, is_fence, parse_error, passcodes
+from ..limits import MAX_DECK_ENTRIES
+from .common import FENCE_CHARS, LINK_WRAPPERS, entries_cut, is_fence, parse_error, passcodes
 from .ydk import passcode_name
 
 NAME = "ydke"
@@ -76,8 +79,9 @@ def shown(url: str) -> str:
 _URL_SAFE = str.maketrans("-_", "+/")
 
 
-def decode_part(part: str) -> list[int]:
-    """Passcodes of one base64 part; ValueError with a reason when it is not one."""
+def decode_part(part: str) -> Iterator[int]:
+    """Passcodes of one base64 part, one at a time (a part of 4 MiB holds 700,000, of which a
+    deck reads MAX_DECK_ENTRIES); ValueError with a reason when it is not one."""
     # Imported here: only ydke decks need them, and every other deck starts quicker.
     import base64
     import binascii
@@ -91,7 +95,7 @@ def decode_part(part: str) -> list[int]:
         raise ValueError("not valid base64") from None
     if len(data) % 4:
         raise ValueError(f"{len(data)} bytes is not a whole number of 4-byte passcodes")
-    return list(struct.unpack(f"<{len(data) // 4}I", data))
+    return (code for (code,) in struct.iter_unpack("<I", data))
 
 
 def encode_part(codes: list[int]) -> str:
@@ -124,6 +128,11 @@ def parse(text: str, source: str = "<ydke>") -> Deck:
             why = f"text after the side part's `!` ({'!'.join(parts[len(ZONES):])!r}); a ydke URL has three parts (main!extra!side!)"
         deck.problems.append(parse_error(why, line=number, text=url))
         return deck
+    # The card of the last entry, and the copies it has so far (a run of one passcode is one
+    # entry). Past MAX_DECK_ENTRIES entries the rest are counted, never built: one line of
+    # 4 MiB holds 700,000 passcodes, which the line bound never cuts (docs/security.md).
+    last: tuple[str, int] | None = None
+    copies = left = 0
     for zone, part in zip(ZONES, parts):
         try:
             codes = decode_part(part)
@@ -134,13 +143,26 @@ def parse(text: str, source: str = "<ydke>") -> Deck:
             if code == 0:
                 deck.problems.append(parse_error("passcode 0 is not a card", line=number, zone=zone))
                 continue
-            # One URL has no lines worth pointing at: entries carry no line number.
-            last = deck.entries[-1] if deck.entries else None
-            if last is not None and last.code == code and last.zone == zone:
-                deck.entries[-1] = CardEntry(name=last.name, count=last.count + 1, zone=zone, code=code)
-            else:
-                deck.entries.append(CardEntry(name=passcode_name(code), count=1, zone=zone, code=code))
+            if last == (zone, code):
+                copies += 1
+                continue
+            if last is not None and not left:
+                _add(deck, last, copies)
+            if len(deck.entries) == MAX_DECK_ENTRIES:
+                left += 1
+            last, copies = (zone, code), 1
+    if last is not None and not left:
+        _add(deck, last, copies)
+    if left:
+        deck.problems.append(entries_cut(MAX_DECK_ENTRIES + left, line=None))
     return deck
+
+
+def _add(deck: Deck, card: tuple[str, int], copies: int) -> None:
+    """The entry of `copies` of a passcode in a zone, `card` (zone, code). One URL has no
+    lines worth pointing at: entries carry no line number."""
+    zone, code = card
+    deck.entries.append(CardEntry(name=passcode_name(code), count=copies, zone=zone, code=code))
 
 
 def write(deck: Deck) -> str:

@@ -23,11 +23,11 @@ from typing import TYPE_CHECKING
 
 from .. import tree
 from ..errors import DeckcheckError
-from ..limits import MAX_ASSERTIONS_PER_RUN, MAX_HANDS_PER_RUN, one_line
+from ..limits import MAX_ASSERTIONS_PER_RUN, MAX_GLOB_STEPS_PER_RUN, MAX_HANDS_PER_RUN, one_line
 from ..problem import named_file_as
 from ..result import RUN_ERROR, RUN_NOTE, RUN_WARNING, AssertionOutcome, Report, RunMessage
 from .config import KEY_OF_SETTING, ConfigError, ProjectConfig, SimulateSpec, default_hands
-from .globs import matches, matches_all_under, may_match_under
+from .globs import GlobWorkExceeded, bounded, matches, matches_all_under, may_match_under
 
 if TYPE_CHECKING:
     from ..engine.keep import Policies
@@ -340,6 +340,31 @@ def run_check(
     platform: str | None = None,
     progress: Callable[[str], None] | None = None,
     strict: bool = False,
+) -> CheckRun:
+    """Check the decks `config` selects (`paths`: only those files or folders). A ConfigError
+    when its globs take more than MAX_GLOB_STEPS_PER_RUN steps to match the repository's
+    files: a pull request writes both (docs/security.md)."""
+    try:
+        with bounded(MAX_GLOB_STEPS_PER_RUN):
+            return _run_check(config, paths, format_id=format_id, date=date, platform=platform, progress=progress,
+                              strict=strict)
+    except GlobWorkExceeded:
+        raise ConfigError(
+            f"its globs take more than {MAX_GLOB_STEPS_PER_RUN:,} steps to match against the files of the "
+            "repository (every file is matched against every glob); write fewer globs, with fewer `**` and `*`",
+            path=config.shown,
+        ) from None
+
+
+def _run_check(
+    config: ProjectConfig,
+    paths: Sequence[str],
+    *,
+    format_id: FormatRef | None,
+    date: dt.date | None,
+    platform: str | None,
+    progress: Callable[[str], None] | None,
+    strict: bool,
 ) -> CheckRun:
     from ..formats import load
     from ..formats.run_names import FormatNames

@@ -14,17 +14,57 @@ time whatever they hold: a pattern is parsed once into segments, a segment is ma
 against one path segment by the two-pointer wildcard algorithm (every token but `*` takes
 exactly one character, so going back to the last `*` is enough), and `**` is matched over
 whole segments by dynamic programming over (pattern segment, path segment). A backtracking
-regular expression took exponential time on `*a*a*a*a*a*b` or eight `**/`. Accented letters
+regular expression took exponential time on `*a*a*a*a*a*b` or eight `**/`. A run matches
+every file against every glob, so `bounded` caps the steps all those matches take together
+(`check`: MAX_GLOB_STEPS_PER_RUN). Accented letters
 match however they are composed (NFC or NFD: `_composed`).
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 
 _STAR = "*"      # a token: any characters of one segment
 _ANY = "?"       # a token: one character
 _GLOBSTAR = "**"  # a whole pattern segment: any number of path segments
+
+
+class GlobWorkExceeded(Exception):
+    """The matching steps `bounded` allows are spent (MAX_GLOB_STEPS_PER_RUN)."""
+
+
+class _Steps:
+    """What is left of a `bounded` run's matching steps."""
+
+    def __init__(self, steps: int):
+        self.left = steps
+
+
+_STEPS: ContextVar[_Steps | None] = ContextVar("glob_steps", default=None)
+
+
+@contextmanager
+def bounded(steps: int) -> Iterator[None]:
+    """Matching inside the block takes at most `steps` steps (a character compared in a
+    segment, a cell of the `**` table), then raises GlobWorkExceeded: each match is
+    polynomial, but a run matches every file against every glob, and 256 globs of 128 parts
+    against a pull request's files 300 folders deep took 158 s of CPU (limits.py)."""
+    token = _STEPS.set(_Steps(steps))
+    try:
+        yield
+    finally:
+        _STEPS.reset(token)
+
+
+def _spend(steps: int) -> None:
+    counter = _STEPS.get()
+    if counter is not None:
+        counter.left -= steps
+        if counter.left < 0:
+            raise GlobWorkExceeded
 
 
 @dataclass(frozen=True)
@@ -91,10 +131,11 @@ def _accepts(token: str | _CharSet, char: str) -> bool:
 
 def _segment_matches(tokens: tuple[str | _CharSet, ...], name: str) -> bool:
     """Do the tokens match the whole of `name` (one path segment)? O(tokens x characters)."""
-    token = char = 0
+    token = char = steps = 0
     star = -1          # the token after the last `*` seen
     resume = 0         # where that `*`'s match ends so far
     while char < len(name):
+        steps += 1
         if token < len(tokens) and tokens[token] == _STAR:
             star, resume = token + 1, char
             token += 1
@@ -105,7 +146,9 @@ def _segment_matches(tokens: tuple[str | _CharSet, ...], name: str) -> bool:
             resume += 1
             token, char = star, resume
         else:
+            _spend(steps)
             return False
+    _spend(steps)
     while token < len(tokens) and tokens[token] == _STAR:
         token += 1
     return token == len(tokens)
@@ -118,6 +161,7 @@ class _Glob:
     def matches(self, path: str) -> bool:
         names = path.split("/")
         count = len(names)
+        _spend(len(self.parts) * (count + 1))  # the table below; its segments count their own
         # later[i]: do the parts after the current one match names[i:]? Filled from the end.
         later = [index == count for index in range(count + 1)]
         for number in range(len(self.parts) - 1, -1, -1):
@@ -152,6 +196,7 @@ class _Glob:
         any number of them (an NFA over the parts: polynomial, as `matches`)."""
         states = self._past_globstars({0})
         for name in folder.split("/"):
+            _spend(len(states))
             following: set[int] = set()
             for number in states:
                 part = self.parts[number] if number < len(self.parts) else None

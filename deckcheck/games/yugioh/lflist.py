@@ -48,7 +48,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ...limits import MAX_FORMAT_WORD_CHARS, NumberTooLong, whole_number
+from ...limits import MAX_FORMAT_WORD_CHARS, NumberTooLong, one_line, whole_number
 from . import MAX_PASSCODE, is_passcode
 from ...lazy_pattern import lazy
 from ...names import fold
@@ -279,8 +279,11 @@ def _head(lflist: LfList, *, extends: str, source: str, kind: str, base_known: S
     """The lines a format file of one list starts with: its name, base, source, the region
     its name says and the `days` (keys of KNOWN_DAYS) its lists are known for (see
     format_yaml)."""
+    # The comment names the file and the list as a message does (`one_line`): a line break
+    # in a file's name (`a<LF>whitelist: true`) would end the comment and write a key, a
+    # control character would make the file no YAML.
     lines = [
-        f"# Converted by `deckcheck formats import-lflist` from {source} (list `!{lflist.name}`).",
+        f"# Converted by `deckcheck formats import-lflist` from {one_line(source)} (list `!{one_line(lflist.name)}`).",
         f"name: {json.dumps(lflist.name, ensure_ascii=False)}",
         "game: yugioh",
         f"extends: {extends}",
