@@ -525,11 +525,19 @@ _SUMS_THE_LIST = ""
 
 
 def _tab_row(line: str) -> tuple[str, str] | None:
-    """(name, count) of a line `Name<TAB>4`, the name squeezed; None for any other line."""
+    """(name, count) of a line `Name<TAB>4`; None for any other line. The name cell is read
+    as a Markdown table's card cell is (`**Name**`: the name it wraps), and without a colon
+    after it (`Name:`, `Name：`, a label's; no card name ends in one)."""
     match = _TAB_COUNT.match(line)
     if match is None:
         return None
-    return squeeze(match["name"]), match["count"]
+    name = _unemphasized(squeeze(match["name"]))
+    if name[-1] in _CELL_COLONS and len(name) > 1:
+        name = name[:-1].rstrip()
+    return name, match["count"]
+
+
+_CELL_COLONS = ":\uff1a"
 
 
 def _count_after_tab(line: str) -> str | None:
