@@ -268,11 +268,9 @@ def read_pool(text_or_path: str | Path, *, input_format: str | None = None, show
         shown = "<pool>"
     name = one_line(shown or deck.source)
     if deck.unreadable:
-        reason = deck.problems[0].message if deck.problems else "cannot read"
-        # Messages of unreadable files start with the path read; say which file this is.
-        read = f"{one_line(deck.source)}: "
-        if reason.startswith(read):
-            reason = reason[len(read):]
+        # Said naming the pool as the user knows it (`shown`), not the file as read.
+        first = deck.problems[0] if deck.problems else None
+        reason = "cannot read" if first is None else first.message if first.reason is None else first.reason
         raise InputError(f"{pool_named(name)}: {reason}")
     if shown is not None:
         deck = deck.copy(source=shown)
