@@ -794,7 +794,7 @@ def _format_ref(text: str, place: Place) -> tuple[FormatRef | None, str | None]:
 
 def _read_format_ref(text: str, place: Place) -> tuple[FormatRef | None, str | None]:
     """`_format_ref`, worked out."""
-    from ..formats import confined, load, reference
+    from ..formats import confined_ref, load, reference
 
     if text.endswith(YAML_SUFFIXES):  # a format file's path: `\` and drive letters as for a deck
         text = text.replace("\\", "/")
@@ -803,11 +803,8 @@ def _read_format_ref(text: str, place: Place) -> tuple[FormatRef | None, str | N
             return None, f"format {shown_path(text)}: {drive}"
     if not place.confine:
         return reference(text, base=place.base) if text.endswith(YAML_SUFFIXES) else text, None
-    try:
-        ref = confined(text, base=place.base, root=place.root, where=place.label)
-    except FormatError as exc:
-        # confined's message starts with the path, which this one names already.
-        why = str(exc).removeprefix(f"{text[:200]!r}: ")
+    ref, why = confined_ref(text, base=place.base, root=place.root, where=place.label)
+    if why:
         hint = "" if place.archive or "a symbolic link" in why else " (batch --allow-outside-paths accepts it for a manifest you wrote)"
         return None, f"format {shown_path(text)}: {why}{hint}"
     try:

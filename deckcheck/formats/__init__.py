@@ -269,14 +269,23 @@ def confined(
     anything is read, so an outside file is never opened or told apart from a missing one.
     `where` names the tree in messages (default: its path). A `\\` separates folders as `/`
     does (`formats\\cube.yaml`, written on Windows), as in deckcheck.yaml's globs and a batch
-    manifest's paths: the repository's files are read alike on every runner."""
-    if not text.endswith(FILE_SUFFIXES):
-        return text
-    text = text.replace("\\", "/")
-    target, why = tree.named_inside(text, base=base, root=root, where=where or str(root))
+    manifest's paths: the repository's files are read alike on every runner. The message
+    quotes `text` as written."""
+    ref, why = confined_ref(text, base=base, root=root, where=where)
     if why:
-        raise FormatError(f"{text[:200]!r}: {why}; name a format id or a format file inside it", path=source, key=key)
-    return target
+        raise FormatError(f"{text[:200]!r}: {why}", path=source, key=key)
+    return ref
+
+
+def confined_ref(text: str, *, base: Path, root: Path, where: str | None = None) -> tuple[FormatRef, str | None]:
+    """`confined` without the error: (the format, None), or (`text`, why it is refused) for
+    a caller that names the path itself (a batch manifest's cell)."""
+    if not text.endswith(FILE_SUFFIXES):
+        return text, None
+    target, why = tree.named_inside(text.replace("\\", "/"), base=base, root=root, where=where or str(root))
+    if why:
+        return text, f"{why}; name a format id or a format file inside it"
+    return target, None
 
 
 def is_bundled(file: Path) -> bool:
