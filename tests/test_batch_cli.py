@@ -1604,3 +1604,22 @@ def test_a_form_in_another_language_is_told_which_columns_to_rename(cli, tmp_pat
     done = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/modern")
     assert done.returncode == 2
     assert done.stderr.endswith(f"; rename column {renames}\n"), done.stderr
+
+
+def test_a_library_batch_to_dict_is_the_json_report_the_command_writes(cli, tmp_path, monkeypatch):
+    """`check_source(...)` had no dict of its own: `batch.report.to_dict()`, the one there
+    was, is validate's document (no `source`, `manifest`, `skipped`, `deck_checks`, and
+    results without their player, team and manifest line). `BatchReport.to_dict()` is the
+    document `deckcheck batch -o json` writes, written by the same writer."""
+    from deckcheck.batch import check_source
+
+    write(tmp_path, {
+        "reg.csv": "player,team,deck\nann,Red,a.txt\nbob,Red,b.txt\n", "a.txt": LEGAL_BURN, "b.txt": SHORT, "notes.md": "# x\n",
+    })
+    monkeypatch.chdir(tmp_path)
+    done = cli("batch", "reg.csv", "-f", "mtg/modern", "--date", DATE, "--deck-check", "1", "--seed", "7", "-o", "json",
+               cwd=tmp_path)
+    batch = check_source("reg.csv", "mtg/modern", date=DATE, deck_check=1, seed=7, jobs=1)
+    assert batch.to_dict() == json.loads(done.stdout)
+    assert {"source", "manifest", "skipped", "teams", "deck_checks"} <= set(batch.to_dict())
+
