@@ -1623,3 +1623,17 @@ def test_a_library_batch_to_dict_is_the_json_report_the_command_writes(cli, tmp_
     assert batch.to_dict() == json.loads(done.stdout)
     assert {"source", "manifest", "skipped", "teams", "deck_checks"} <= set(batch.to_dict())
 
+
+@pytest.mark.parametrize("deck", ["../outside.txt", "/etc/hostname", ".git/config", "C:\\decks\\a.txt"])
+def test_a_manifest_deck_path_refused_is_not_checked_not_illegal(cli, tmp_path, deck):
+    """A row whose deck path is refused (outside the manifest's folder, absolute, hidden, a
+    drive letter) was never read, yet its verdict was ILLEGAL and the
+    summary counted it among the illegal decks: it is NOT CHECKED, as a deck that could not
+    be read and a link out of a folder are (docs/batch.md). The exit code stays 1."""
+    write(tmp_path, {"event/reg.csv": f"player,deck\nann,a.txt\nbob,{deck}\n", "event/a.txt": LEGAL_BURN,
+                     "outside.txt": LEGAL_BURN})
+    done = cli("batch", "event/reg.csv", "-f", "mtg/modern", "--date", DATE, cwd=tmp_path)
+    assert done.returncode == 1, done.stdout + done.stderr
+    [verdict] = [line for line in done.stdout.splitlines() if line.startswith("bob ")]
+    assert "NOT CHECKED" in verdict, done.stdout
+    assert "2 decks: 1 legal, 0 illegal, 1 could not be read" in done.stdout, done.stdout

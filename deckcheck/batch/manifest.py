@@ -654,7 +654,7 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
         problems, said = list(row.get(CELL_ERRORS, ())), row.get(BAD_COLUMNS, ())
     if player is None and "player" not in said:
         problems.append("no player name")
-    path, inline, as_written = None, False, False
+    path, inline, as_written, refused = None, False, False, False
     if deck is None:
         if "deck" not in said:
             problems.append(NO_DECK_NAMED)
@@ -676,6 +676,7 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
         path, why = file_path(deck, place)
         if why:
             problems.append(why)
+            refused = True  # never read: NOT CHECKED, as a deck that could not be read
     format_ref, format_refused = None, "format" in row.get(BAD_COLUMNS, ())
     format_text = _answered(cell("format"))
     if format_text is not None:
@@ -726,6 +727,7 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
         platform=platform,
         inline=inline,
         player_id=cell("id"),
+        not_read=refused,
     )
     return registration
 
