@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 __all__ = [  # the format objects live in formats/model.py; most callers import them from here
     "ANY_NUMBER", "CopyLimit", "Format", "FormatRef", "ListEntry", "OpeningHand", "ZoneSize",
-    "available", "check_file", "find", "format_dirs", "iter_formats", "load", "load_merged", "reference",
+    "available", "check_file", "check_ref", "find", "format_dirs", "iter_formats", "load", "load_merged", "reference",
 ]
 
 # A format as callers name it: an id (`mtg/modern`) or the path of a format file.
@@ -82,13 +82,22 @@ def reference(text: str, *, base: Path | None = None) -> FormatRef:
     return text
 
 
+def check_ref(ref: object, *, loaded: bool = True) -> None:
+    """A FormatError for a format named neither by an id (a str) nor by a file (a Path): a
+    library caller's missing or mistyped format (None from a form) is one line, not an
+    AttributeError from deep inside. `loaded`: the caller takes a loaded Format too (load,
+    validate, simulate), which the message offers; a batch, whose workers load the format
+    by id or file, takes none (and says so of a Format given)."""
+    if isinstance(ref, (str, Path)):
+        return
+    offered = "a format id such as 'mtg/modern' (a str), a format file (a pathlib.Path) or a Format" if loaded else \
+        "a format id such as 'mtg/modern' (a str) or a format file (a pathlib.Path)"
+    raise FormatError(f"format {quoted(ref)}: give {offered}")
+
+
 def find(ref: FormatRef) -> tuple[str, Path]:
     """(id, file) of a format id or a format file."""
-    if not isinstance(ref, (str, Path)):
-        # A library caller's missing or mistyped format (None from a form): one line, not an
-        # AttributeError from deep inside.
-        raise FormatError(f"format {quoted(ref)}: give a format id such as 'mtg/modern' (a str), a format file "
-                          "(a pathlib.Path) or a Format")
+    check_ref(ref)
     if str(ref).endswith(LFLIST_SUFFIX):
         # A Yu-Gi-Oh! player's list as EDOPro keeps it: no YAML, and no id either.
         shown = str(ref)[:200]
