@@ -85,9 +85,11 @@ class DeckError(DeckcheckError):
     (`check`'s assertion outcomes)."""
 
     def __init__(self, deck: str, reason: str):
+        from .limits import one_line  # here: limits imports this module
+
         self.deck = deck
         self.reason = reason
-        super().__init__(f"{deck}: {reason}")
+        super().__init__(f"{one_line(deck)}: {reason}")  # a name holding a line break quoted, as textio names it
 
 
 class InputError(DeckcheckError):
