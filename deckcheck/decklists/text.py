@@ -190,7 +190,8 @@ _NAMED_LINE = lazy(
 # (tests/test_ygo_names.py reads every Yu-Gi-Oh! name back).
 _TAGS = lazy(r"\s*\^[^^]*\^")                     # Archidekt `^Have,#37d67a^`
 _COMMENT = lazy(r"\s+#(?!\d+(?:\s|$))(?P<text>.*)$")  # Moxfield `#tag`, deckstats `# !Commander`
-_MARKER = lazy(r"\s*\*(?P<marker>[A-Za-z]{1,6})\*")  # `*F*`, `*E*`, TappedOut `*CMDR*`
+# Not inside Markdown bold (`**Duress**` holds `*Duress*`): a marker stands alone.
+_MARKER = lazy(r"\s*(?<!\*)\*(?P<marker>[A-Za-z]{1,6})\*(?!\*)")  # `*F*`, `*E*`, TappedOut `*CMDR*`
 _VARIANT = lazy(r"\s*<[^<>]*>(?=\s*(?:$|[\[(]))")    # MTGGoldfish `<A>`, `<showcase>` (then `[SET]`)
 # `(SET) 123`: a set code is all upper or all lower case, which keeps `Hazmat Suit (Used)` whole.
 # A Yu-Gi-Oh! set number (`(MP23-EN001)`, `(LOB-005)`), as shops and collection exports add
@@ -323,6 +324,10 @@ def _strip_decorations(name: str) -> tuple[str, str | None]:
         name = name.strip()
         return (_unquoted(name) if name[:1] in _UNQUOTED_FIRST else name), None
     zone = None
+    if name[:1] == "*" and (wrapped := name.strip()) and (inner := _unemphasized(wrapped)) is not wrapped:
+        # `**Name**`, `*Opt*`: a name in Markdown emphasis (a post bolds the cards it
+        # names) is the name inside, before a marker (`*F*`) is looked for: one follows a name.
+        return _strip_decorations(inner)
     if not _CURRENCY_CHARS.isdisjoint(name):  # a name without one never pays for the pattern
         name = _without_price(name)
         if _DECORATION_CHARS.isdisjoint(name):
