@@ -196,6 +196,10 @@ CANNOT_SIMULATE = [
     ("decks/empty.txt", b"", "cannot simulate: the list holds no cards (it is empty"),
     ("decks/one.txt", b"1 Mountain\n", "cannot simulate: the main deck has 1 card: fewer than an opening hand of 7"),
     ("decks/seven.txt", b"7 Mountain\n", "cannot simulate: the main deck has 7 cards: too few to draw a hand of 7 and play to turn"),
+    # Broken XML's reason, without the file and line its message names (it said both twice:
+    # "(line 2: decks/b.dek: line 2: not well-formed XML ...)").
+    ("decks/b.dek", b'<?xml version="1.0"?>\n<Deck><Cards Quantity="4" Name="Forest"></Deck>',
+     "cannot simulate: the main deck is empty: no card could be read (line 2: not well-formed XML (mismatched tag))"),
 ]
 
 

@@ -386,7 +386,8 @@ def _why_empty(deck: Deck) -> str:
     # A problem of no line says what became of the lines not listed ("stopped reading, ...").
     more = [counted(lines, "more unreadable line")] if lines else []
     more += [problem.message for problem in rest if problem.line is None]
-    return f": no card could be read ({where}{first.full_message}{''.join(f'; {part}' for part in more)})"
+    said = first.full_message if first.reason is None else first.reason  # broken XML's names its file and line itself
+    return f": no card could be read ({where}{said}{''.join(f'; {part}' for part in more)})"
 
 
 def _no_commander(deck: Deck, fmt: Format, card_data: CardData | None) -> list[str]:
