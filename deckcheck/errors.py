@@ -90,6 +90,20 @@ class OptionError(DeckcheckError):
         return type(self), (self.setting, self.detail, self.before, self.also)
 
 
+class DeckError(DeckcheckError):
+    """A deck that cannot be used as asked (simulated: too few cards, an empty main deck,
+    a file that cannot be read). The message names the deck first (`deck.txt: the main deck
+    has 7 cards ...`); `reason` is the rest, for a report that names the deck itself
+    (`check`'s assertion outcomes)."""
+
+    def __init__(self, deck: str, reason: str):
+        from .limits import one_line  # here: limits imports this module
+
+        self.deck = deck
+        self.reason = reason
+        super().__init__(f"{one_line(deck)}: {reason}")  # a name holding a line break quoted, as textio names it
+
+
 class InputError(DeckcheckError):
     """A file or string that cannot be read as a decklist at all; `line` when known;
     `reason` the message without the file and line it starts with (an XML reader's

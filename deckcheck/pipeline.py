@@ -63,17 +63,20 @@ def parse_date(value: str | dt.date | None) -> dt.date:
 CardsArg = Union["Catalog", str, Path, None, Literal[False]]
 
 
-def card_catalog(fmt: Format, cards: CardsArg = None, *, offline: bool | None = None) -> Catalog | None:
+def card_catalog(fmt: Format, cards: CardsArg = None, *, offline: bool | None = None, named: bool = False) -> Catalog | None:
     """The catalog to check `fmt` with: `cards` itself (when it is the format's game's),
     the database at a path (which must exist), the default database when `cards` is None
     (DECKCHECK_CARDS_DB honoured), or nothing for False. Offline unless `offline` is
-    False: the library sends no user's text to a third party unless asked."""
+    False: the library sends no user's text to a third party unless asked. `named`: a
+    library caller's path, whose database of an older deckcheck is an OutdatedCardData
+    (the built-in data used instead had no note saying so: catalog_for's note goes nowhere)."""
     if cards is False:
         return None
     if cards is None or isinstance(cards, (str, Path)):
         from .cards import catalog_for, offline_by_default
 
-        catalog, _ = catalog_for(fmt.game, cards, offline=offline is not False or offline_by_default())
+        catalog, _ = catalog_for(fmt.game, cards, offline=offline is not False or offline_by_default(),
+                                 set_aside=not (named and cards is not None))
         return catalog
     game = getattr(cards, "game", None)
     if not isinstance(game, str):
@@ -178,7 +181,7 @@ def check_deck(
         fmt = load(fmt)
     date = parse_date(date)
     check_platform(platform)  # a library caller's `platform="mtgx"` met a rule's KeyError
-    catalog = card_catalog(fmt, cards, offline=offline)
+    catalog = card_catalog(fmt, cards, offline=offline, named=True)
     pool = pool_argument(pool)
     if pool is not None and catalog is not None:
         pool = named_pool(pool, catalog, fmt)  # the pool's names are the card data's, as the deck's

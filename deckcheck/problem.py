@@ -175,10 +175,14 @@ def named_file_as(problems: list[Problem], read: str, shown: str) -> list[Proble
     if read == shown:
         return problems
     prefix = read + ":"
-    return [
-        problem.replace(message=_named_as(problem.message, read, shown)) if problem.message.startswith(prefix) else problem
-        for problem in problems
-    ]
+    return [_renamed(problem, read, shown) if problem.message.startswith(prefix) else problem for problem in problems]
+
+
+def _renamed(problem: Problem, read: str, shown: str) -> Problem:
+    """`problem` naming its file `shown`; its `reason` names no file, and stays."""
+    renamed = problem.replace(message=_named_as(problem.message, read, shown))
+    renamed.reason = problem.reason
+    return renamed
 
 
 def _named_as(message: str, read: str, shown: str) -> str:

@@ -268,13 +268,19 @@ def read_pool(text_or_path: str | Path, *, input_format: str | None = None, show
         shown = "<pool>"
     name = one_line(shown or deck.source)
     if deck.unreadable:
-        # Messages of unreadable files start with the path read, and a missing file's hint
-        # names a file from the folder it was read in: both named as `shown` names the pool
-        # (a manifest's `Pools/ann.txt` is told of `pools/ann.txt`, not `event/pools/ann.txt`).
+        # Said naming the pool as the user knows it (`shown`), not the file as read: a missing
+        # file's hint names a file from the folder it was read in, named as `shown` names the
+        # pool (a manifest's `Pools/ann.txt` is told of `pools/ann.txt`, not
+        # `event/pools/ann.txt`); a message that does not start with that name (a file name
+        # holding a line break) gives the reason carried apart from it (Problem.reason).
         first = named_file_as(deck.problems[:1], one_line(deck.source), name)
-        reason = first[0].message if first else "cannot read"
-        if reason.startswith(f"{name}: "):
-            reason = reason[len(name) + 2:]
+        message = first[0].message if first else ""
+        if not first:
+            reason = "cannot read"
+        elif message.startswith(f"{name}: "):
+            reason = message[len(name) + 2:]
+        else:
+            reason = first[0].reason or message
         raise InputError(f"{pool_named(name)}: {reason}")
     if shown is not None:
         deck = deck.copy(source=shown)

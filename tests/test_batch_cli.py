@@ -1739,3 +1739,35 @@ def test_a_deck_path_naming_a_folder_of_one_file_names_that_file(cli, tmp_path):
         "cy": "decks/cy: is a directory, not a decklist; name the file in it",
         "dee": "decks/dee: is a directory, not a decklist; name the file in it",
     }
+
+def test_a_library_batch_to_dict_is_the_json_report_the_command_writes(cli, tmp_path, monkeypatch):
+    """`check_source(...)` had no dict of its own: `batch.report.to_dict()`, the one there
+    was, is validate's document (no `source`, `manifest`, `skipped`, `deck_checks`, and
+    results without their player, team and manifest line). `BatchReport.to_dict()` is the
+    document `deckcheck batch -o json` writes, written by the same writer."""
+    from deckcheck.batch import check_source
+
+    write(tmp_path, {
+        "reg.csv": "player,team,deck\nann,Red,a.txt\nbob,Red,b.txt\n", "a.txt": LEGAL_BURN, "b.txt": SHORT, "notes.md": "# x\n",
+    })
+    monkeypatch.chdir(tmp_path)
+    done = cli("batch", "reg.csv", "-f", "mtg/modern", "--date", DATE, "--deck-check", "1", "--seed", "7", "-o", "json",
+               cwd=tmp_path)
+    batch = check_source("reg.csv", "mtg/modern", date=DATE, deck_check=1, seed=7, jobs=1)
+    assert batch.to_dict() == json.loads(done.stdout)
+    assert {"source", "manifest", "skipped", "teams", "deck_checks"} <= set(batch.to_dict())
+
+
+@pytest.mark.parametrize("deck", ["../outside.txt", "/etc/hostname", ".git/config", "C:\\decks\\a.txt"])
+def test_a_manifest_deck_path_refused_is_not_checked_not_illegal(cli, tmp_path, deck):
+    """A row whose deck path is refused (outside the manifest's folder, absolute, hidden, a
+    drive letter) was never read, yet its verdict was ILLEGAL and the
+    summary counted it among the illegal decks: it is NOT CHECKED, as a deck that could not
+    be read and a link out of a folder are (docs/batch.md). The exit code stays 1."""
+    write(tmp_path, {"event/reg.csv": f"player,deck\nann,a.txt\nbob,{deck}\n", "event/a.txt": LEGAL_BURN,
+                     "outside.txt": LEGAL_BURN})
+    done = cli("batch", "event/reg.csv", "-f", "mtg/modern", "--date", DATE, cwd=tmp_path)
+    assert done.returncode == 1, done.stdout + done.stderr
+    [verdict] = [line for line in done.stdout.splitlines() if line.startswith("bob ")]
+    assert "NOT CHECKED" in verdict, done.stdout
+    assert "2 decks: 1 legal, 0 illegal, 1 could not be read" in done.stdout, done.stdout

@@ -163,6 +163,27 @@ def test_older_schema_is_refused_with_a_way_out(tmp_path):
         _catalog(db)
 
 
+def test_an_older_database_named_by_a_library_caller_is_refused_not_set_aside_in_silence(tmp_path, monkeypatch):
+    """`validate(..., cards=PATH)` with a database of an older deckcheck went on with the
+    built-in card data and said nothing (the command line says so in a note, which the
+    library has no place for): the caller named that database, as one that is missing is
+    an error. The default database (DECKCHECK_CARDS_DB, a runner's restored cache) still
+    falls back to the built-in data, as documented."""
+    from deckcheck import validate
+    from deckcheck.errors import OutdatedCardData
+
+    db = tmp_path / "cards.sqlite"
+    import_file(SAMPLE_CARDS, db)
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(SCHEMA_VERSION - 1),))
+    deck = "4 Lightning Bolt\n56 Mountain\n"
+    for cards in (db, str(db)):
+        with pytest.raises(OutdatedCardData, match="built by an older deckcheck.*re-run `deckcheck cards import FILE`"):
+            validate(deck, "mtg/modern", cards=cards)
+    monkeypatch.setenv("DECKCHECK_CARDS_DB", str(db))
+    assert validate(deck, "mtg/modern").legal
+
+
 def test_a_file_that_is_not_a_database(tmp_path):
     db = tmp_path / "cards.sqlite"
     db.write_text("hello", encoding="utf-8")

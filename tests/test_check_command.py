@@ -236,24 +236,34 @@ def test_check_simulate_that_cannot_run_fails_with_the_reason(cli, tmp_path):
     assert outcome["message"].startswith("cannot simulate:")
 
 
-# A deck the simulation cannot run on names it as the report does (from the repository's
-# top), never by the absolute path check read it from (the runner's home in a CI log).
+# A deck the simulation cannot run on is named once, by the outcome's deck, as the report
+# names it (from the repository's top): the message said it again ("decks/one.txt:
+# keep7 >= 0.5 [cannot simulate: decks/one.txt: the main deck has 1 card ...]"), and never
+# by the absolute path check read it from (the runner's home in a CI log).
 CANNOT_SIMULATE = [
-    ("decks/scan.txt", b"\x89PNG\r\n\x1a\n\x00\x00", "cannot simulate: decks/scan.txt: not a text decklist: looks like PNG"),
-    ("decks/empty.txt", b"", "cannot simulate: decks/empty.txt: the list holds no cards (it is empty"),
-    ("decks/one.txt", b"1 Mountain\n", "cannot simulate: decks/one.txt: the main deck has 1 card: fewer than an opening hand of 7"),
+    ("decks/scan.txt", b"\x89PNG\r\n\x1a\n\x00\x00", "cannot simulate: not a text decklist: looks like PNG"),
+    ("decks/empty.txt", b"", "cannot simulate: the list holds no cards (it is empty"),
+    ("decks/one.txt", b"1 Mountain\n", "cannot simulate: the main deck has 1 card: fewer than an opening hand of 7"),
+    ("decks/seven.txt", b"7 Mountain\n", "cannot simulate: the main deck has 7 cards: too few to draw a hand of 7 and play to turn"),
+    # Broken XML's reason, without the file and line its message names (it said both twice:
+    # "(line 2: decks/b.dek: line 2: not well-formed XML ...)").
+    ("decks/b.dek", b'<?xml version="1.0"?>\n<Deck><Cards Quantity="4" Name="Forest"></Deck>',
+     "cannot simulate: the main deck is empty: no card could be read (line 2: not well-formed XML (mismatched tag))"),
 ]
 
 
 @pytest.mark.parametrize("name, content, message", CANNOT_SIMULATE)
-def test_check_cannot_simulate_names_the_deck_as_the_report_does(cli, tmp_path, name, content, message):
+def test_check_cannot_simulate_names_the_deck_once_as_the_report_does(cli, tmp_path, name, content, message):
     write(tmp_path, {"deckcheck.yaml": 'format: mtg/modern\ndecks: ["decks/**"]\nsimulate:\n  "decks/*": {assert: "keep7 >= 0.5"}\n'})
     (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
     (tmp_path / name).write_bytes(content)
     done = cli("check", "-o", "json", cwd=tmp_path)
     (outcome,) = json.loads(done.stdout)["assertions"]
+    assert outcome["deck"] == name
     assert outcome["error"] is True and outcome["message"].startswith(message), outcome["message"]
     assert str(tmp_path) not in done.stdout
+    [failed] = [line for line in cli("check", cwd=tmp_path).stdout.splitlines() if line.lstrip().startswith("FAIL")]
+    assert failed.count(name) == 1, failed
 
 
 CONFIG_ERRORS = [

@@ -38,7 +38,7 @@ def examples() -> list[DeckcheckError]:
     from deckcheck.engine.mana import ManaError
     from deckcheck.engine.tokens import ExpressionError
     from deckcheck.errors import (
-        CardDataError, FormatError, InputError, MissingGameData, NetworkError, OptionError, OutdatedCardData,
+        CardDataError, DeckError, FormatError, InputError, MissingGameData, NetworkError, OptionError, OutdatedCardData,
     )
     from deckcheck.project.config import ConfigError
     from deckcheck.yamlload import YamlError
@@ -49,6 +49,7 @@ def examples() -> list[DeckcheckError]:
         DeckcheckError("a failure"),
         OptionError("hands", "{0} 0: simulate from 1 game", before="with ", also=("seed",)),
         InputError("deck.txt: no such file", line=3),
+        DeckError("deck.txt", "the main deck has 7 cards: fewer than an opening hand of 8"),
         FormatError("unknown key", path="cube.yaml", key="banend", line=2),
         CardDataError("cards.sqlite is damaged"),
         NetworkError("Scryfall could not be reached"),

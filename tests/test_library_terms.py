@@ -465,7 +465,7 @@ def _broken_yaml(folder: Path) -> Path:
     (lambda tmp: validate(DECK, Path("a\nb.yaml")), "format file 'a\\nb.yaml' not found"),
     (lambda tmp: __import__("deckcheck.engine.plot").engine.plot.check_target("a\nb.txt"),
      "'a\\nb.txt': write a .svg or .png file"),
-    (lambda tmp: read_pool_file(_binary(tmp / "c\nd.txt")), "c\\nd.txt: not a text decklist"),
+    (lambda tmp: read_pool_file(_binary(tmp / "c\nd.txt")), "c\\nd.txt': not a text decklist"),  # named once
     (lambda tmp: check_source(tmp / "none\nhere", "mtg/modern"), "none\\nhere: no such file or folder"),
 ], ids=["pool", "pool-in-folder", "cards-db", "policy", "policy-yaml", "simulate-deck", "format-yaml", "format-file",
         "plot", "pool-not-text", "batch-source"])
@@ -611,3 +611,32 @@ def test_a_broken_xml_lists_problem_keeps_its_reason_apart_from_its_file_and_lin
     assert problem.replace().reason is None and "reason" not in problem.to_dict()
     [typed] = parse_text("four Forests\n", source="pool.txt").problems
     assert typed.reason is None
+
+
+UNREADABLE_FILES = [  # (file name, bytes, the reason its problem keeps without the file)
+    ("scan.txt", b"\x89PNG\r\n\x1a\n\x00\x00", "not a text decklist: looks like PNG (an image); export the list as text"),
+    ("missing.txt", None, "no such file"),
+    ("deckcheck.yaml", b"formats: [mtg/modern]\n", "not a decklist: a YAML file of settings (formats); a format file goes "
+     "after -f, a keep policy after --policy, and deckcheck.yaml is read by `deckcheck check`"),
+]
+
+
+@pytest.mark.parametrize("name, content, reason", UNREADABLE_FILES)
+def test_an_unreadable_files_problem_keeps_its_reason_apart_from_its_file(tmp_path, name, content, reason):
+    """A file that cannot be read at all says so naming it (`scan.txt: not a text decklist:
+    ...`), and keeps the reason alone, as broken XML's problem does: a pool's error and a
+    simulation name the file themselves. read_pool cut the file's name off the message
+    itself, and `check` named the deck twice ("decks/scan.txt: keep7 >= 0.5 [cannot simulate:
+    decks/scan.txt: not a text decklist ...]")."""
+    from deckcheck.decklists import load_deck
+    from deckcheck.problem import named_file_as
+
+    if content is not None:
+        (tmp_path / name).write_bytes(content)
+    deck = load_deck(tmp_path / name)
+    [problem] = deck.problems
+    assert deck.unreadable and problem.message == f"{tmp_path / name}: {reason}"
+    assert problem.reason == reason
+    # Named as a report names it (a batch's, check's), the reason stays.
+    [named] = named_file_as(deck.problems, str(tmp_path / name), name)
+    assert named.message == f"{name}: {reason}" and named.reason == reason

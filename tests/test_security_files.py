@@ -330,6 +330,21 @@ def test_a_lone_surrogate_in_a_path_is_a_problem_of_its_row(tmp_path):
 # ---------------------------------------------------------------- format files (#18 item 4)
 
 
+@pytest.mark.parametrize("files, args, quoted", [
+    ({"deckcheck.yaml": "format: ..\\outside.yaml\n"}, ["check"], "deckcheck.yaml: format: '..\\\\outside.yaml': it points outside"),
+    ({"cube.yaml": "name: Cube\ngame: mtg\nextends: ..\\common\\base.yaml\n"}, ["validate", "a.txt", "-f", "./cube.yaml"],
+     "cube.yaml: extends: '..\\\\common\\\\base.yaml': it points outside"),
+])
+def test_a_refused_format_path_is_quoted_as_written(cli, tmp_path, files, args, quoted):
+    """A format file refused for leaving the tree is quoted as the file wrote it: a path
+    written the Windows way (`..\\outside.yaml`, read as `../outside.yaml`) was quoted as
+    read, `'../outside.yaml'`, a path the user never wrote."""
+    work = write(tmp_path / "work", {"a.txt": LEGAL, **files})
+    done = cli(*args, cwd=work)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert quoted in done.stderr, done.stderr
+
+
 def test_extends_may_not_leave_the_tree_and_errors_never_echo_an_outside_file(cli, tmp_path, outside):
     work = write(tmp_path / "work", {"a.txt": LEGAL})
     cases = {

@@ -91,19 +91,17 @@ def check_source(
 
 
 def _check_format_kind(format_id: object) -> None:
-    """A FormatError for a format that is neither an id nor a file: the batch's workers
-    load it by either (a loaded Format, which validate takes, is not sent to them), so the
-    error does not offer a Format as load's own does."""
+    """A FormatError for a format that is neither an id nor a file (formats.check_ref): the
+    batch's workers load it by either (a loaded Format, which validate takes, is not sent
+    to them), so the error does not offer a Format as load's own does."""
     from ..errors import FormatError
+    from ..formats import check_ref
     from ..formats.model import Format
-    from ..limits import quoted
 
     if isinstance(format_id, Format):
         raise FormatError(f"format {format_id.id[:200]!r}: a batch loads its format itself; give its id (a str, such "
                           "as 'mtg/modern') or its file (a pathlib.Path), not a loaded Format")
-    if not isinstance(format_id, (str, Path)):
-        raise FormatError(f"format {quoted(format_id)}: give a format id such as 'mtg/modern' (a str) or a format file "
-                          "(a pathlib.Path)")
+    check_ref(format_id, loaded=False)
 
 
 def _check_kinds(source: object, jobs: object, deck_check: object, callbacks: dict[str, object]) -> None:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import FormatError
 from ..formats import Format, load
@@ -72,6 +72,17 @@ class BatchReport:
     # Notes for stderr after the report: decks whose cards are another game's (other_games.py),
     # deck files a manifest names from the current folder or another of its own (misplaced.py).
     hints: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The batch as `deckcheck batch -o json` writes it (docs/contracts.md), by the same
+        writer (report.deliver_batch): `report.to_dict()` is validate's document, without
+        the source, the skipped files, the deck checks or the players of the results.
+        Results streamed to a `sink` are not held, and not in it."""
+        import json
+
+        from ..report import deliver_batch, load
+
+        return json.loads(deliver_batch(load("json"), self))  # type: ignore[no-any-return]
 
     @property
     def nothing_to_check(self) -> bool:

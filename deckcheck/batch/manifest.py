@@ -685,7 +685,7 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
         problems, said = list(row.get(CELL_ERRORS, ())), row.get(BAD_COLUMNS, ())
     if player is None and "player" not in said:
         problems.append("no player name")
-    path, inline, as_written = None, False, False
+    path, inline, as_written, refused = None, False, False, False
     if deck is None:
         if "deck" not in said:
             problems.append(NO_DECK_NAMED)
@@ -707,6 +707,7 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
         path, why = file_path(deck, place)
         if why:
             problems.append(why)
+            refused = True  # never read: NOT CHECKED, as a deck that could not be read
     format_ref, format_refused = None, "format" in row.get(BAD_COLUMNS, ())
     format_text = _answered(cell("format"))
     if format_text is not None:
@@ -757,6 +758,7 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
         platform=platform,
         inline=inline,
         player_id=cell("id"),
+        not_read=refused,
     )
     return registration
 
@@ -825,7 +827,7 @@ def _format_ref(text: str, place: Place) -> tuple[FormatRef | None, str | None]:
 
 def _read_format_ref(text: str, place: Place) -> tuple[FormatRef | None, str | None]:
     """`_format_ref`, worked out."""
-    from ..formats import confined, load, reference
+    from ..formats import confined_ref, load, reference
 
     if text.endswith(YAML_SUFFIXES):  # a format file's path: `\` and drive letters as for a deck
         text = text.replace("\\", "/")
@@ -834,11 +836,8 @@ def _read_format_ref(text: str, place: Place) -> tuple[FormatRef | None, str | N
             return None, f"format {shown_path(text)}: {drive}"
     if not place.confine:
         return reference(text, base=place.base) if text.endswith(YAML_SUFFIXES) else text, None
-    try:
-        ref = confined(text, base=place.base, root=place.root, where=place.label)
-    except FormatError as exc:
-        # confined's message starts with the path, which this one names already.
-        why = str(exc).removeprefix(f"{text[:200]!r}: ")
+    ref, why = confined_ref(text, base=place.base, root=place.root, where=place.label)
+    if why:
         hint = "" if place.archive or "a symbolic link" in why else " (batch --allow-outside-paths accepts it for a manifest you wrote)"
         return None, f"format {shown_path(text)}: {why}{hint}"
     try:

@@ -89,6 +89,7 @@ def catalog_for(
     *,
     offline: bool | None = None,
     warn: Callable[[str], None] | None = None,
+    set_aside: bool = True,
 ) -> tuple[Catalog | None, str | None]:
     """The card catalog to validate `game` with, and a note for the user (or None).
 
@@ -96,7 +97,8 @@ def catalog_for(
     OptionError, setting `cards`, when not; else
     DECKCHECK_CARDS_DB, else the default place) when it holds this game's cards, else the
     built-in data (cards/builtin.py). A database of an older deckcheck falls back to the
-    built-in data with a note saying how to rebuild it; a database or built-in file that
+    built-in data with a note saying how to rebuild it (`set_aside=False`: raises
+    OutdatedCardData instead, for a caller with no place for the note); a database or built-in file that
     is damaged raises CardDataError (one line: the file and the fix). A game with no
     data anywhere gets (None, its `no_data_note`) and is checked without card facts.
     Catalogs are reused while the file is unchanged.
@@ -125,6 +127,8 @@ def catalog_for(
         except MissingGameData:
             pass
         except OutdatedCardData as exc:
+            if not set_aside:
+                raise
             note = f"{exc}; until then the built-in card data is used"
     from .builtin import builtin_file, holds
 

@@ -29,14 +29,14 @@ def batch(
     jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, metavar="N", help="At most N processes checking decks (default: the cores this process may use); workers start only when cores are idle and the decks left pay for them."),
     no_unified: bool = typer.Option(False, "--no-unified", help="Do not apply Team Unified Construction to Magic teams (team formats such as 2HG always do; Yu-Gi-Oh! and WoW TCG teams only where their format says team: {unified: true})."),
     output: str = output_option(PLAIN),
-    report_file: Optional[Path] = typer.Option(None, "--report", metavar="FILE", help="Write the report (in the --output format) to FILE; the text summary still prints."),
+    report_file: Optional[str] = typer.Option(None, "--report", metavar="FILE", help="Write the report (in the --output format) to FILE; the text summary still prints."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
     deck_check: Optional[str] = typer.Option(
         None, "--deck-check", metavar="SHARE",
         help="Pick players for deck checks: a share (10%, rounded up) or a number (5); printed with their registered decks.",
     ),
     seed: Optional[int] = typer.Option(None, "--seed", metavar="S", help="Seed of the --deck-check sample: the same seed gives the same players."),
-    sheets_file: Optional[Path] = typer.Option(
+    sheets_file: Optional[str] = typer.Option(
         None, "--sheets", metavar="FILE.pdf",
         help="Also write every registration's sheet (player, team, seat, deck) to one PDF, in registration order.",
     ),

@@ -10,7 +10,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from ..errors import one_line_message
 from ..report.style import DEL_C1_AND_BIDI
@@ -402,6 +402,24 @@ def no_empty_argument(values: Iterable[str], name: str, expected: str) -> None:
 
     if any(value == "" for value in values):
         raise DeckcheckError(f"{name}: an empty argument (''): give {expected}")
+
+
+@overload
+def output_path(option: str, value: str, expected: str) -> Path: ...
+@overload
+def output_path(option: str, value: None, expected: str) -> None: ...
+@overload
+def output_path(option: str, value: str | None, expected: str) -> Path | None: ...
+def output_path(option: str, value: str | None, expected: str) -> Path | None:
+    """The file or folder an output option names (`sheet --out`, `batch --sheets`,
+    `--report`, `simulate --plot`), None when not given. An empty value (`--out "$SHEET"`
+    with SHEET unset) is no_empty_argument's usage error: as a path it is the current
+    folder, which the error then named `.`, a folder the user never wrote. Declared as
+    text for that: Typer and cli/quick.py make a path of '' the current folder."""
+    if value is None:
+        return None
+    no_empty_argument([value], option, expected)
+    return Path(value)
 
 
 def no_blank_name(option: str, value: str, expected: str) -> None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Optional
 import typer
 
 from .app import CARDS_DB_OPTION, DATE_OPTION, handles_errors
-from .common import emit, say, say_note, text_or_json, warn, writable
+from .common import emit, output_path, say, say_note, text_or_json, warn, writable
 from .completion import complete_formats
 from ..errors import DeckcheckError
 from ..limits import MAX_SUGGESTED_NAMES
@@ -223,7 +223,7 @@ def _card_names() -> Callable[[int], str | None] | None:
 @handles_errors
 def formats_import_lflist(
     path: Path = typer.Argument(..., metavar="FILE.conf", help="A YGOPro/EDOPro lflist.conf."),
-    output_dir: Optional[Path] = typer.Option(
+    output_dir: Optional[str] = typer.Option(
         None, "--output-dir", "-d", metavar="DIR", help="Write one FORMAT.yaml per list here (default: all to stdout)."
     ),
     extends: Optional[str] = typer.Option(
@@ -239,6 +239,7 @@ def formats_import_lflist(
                                        points_yaml, region_of, slug)
     from ..textio import read_text
 
+    folder = output_path("--output-dir", output_dir, "the folder to write the formats to")
     parsed = parse_lflist(read_text(path))
     for problem in parsed.problems:
         warn(f"{path.name}: {problem} (skipped)")
@@ -265,25 +266,25 @@ def formats_import_lflist(
         if region_of(lflist.name) is None and (base is None or base.option("region") is None):
             say_note(f"{path.name}: list `!{lflist.name}` names neither the TCG nor the OCG, so its format checks no "
                      "card's region: add `region: tcg` (or `ocg`) to it for an event of one")
-    if output_dir is None:
+    if folder is None:
         emit("---\n".join(text for _, text in documents))
         return
     targets: list[Path] = []
     for lflist, _ in documents:
         name = slug(lflist.name)
-        while output_dir / f"{name}.yaml" in targets:  # two lists with one name: keep both
+        while folder / f"{name}.yaml" in targets:  # two lists with one name: keep both
             name += "-2"
-        targets.append(output_dir / f"{name}.yaml")
+        targets.append(folder / f"{name}.yaml")
     # Every file checked before any is written: a list names its file, and a link of that
     # name (a repository's formats/ in a CI job) had the format written over its target.
     for target in targets:
         writable("--output-dir", target)
     try:
-        output_dir.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(parents=True, exist_ok=True)
         for (lflist, text), target in zip(documents, targets):
             target.write_text(text, encoding="utf-8")
             cards = len(lflist.entries)
             kind = ", whitelist" if lflist.whitelist else ", points" if lflist.points else ""
             emit(f"{target}: {lflist.name} ({counted(cards, 'card')}{kind})\n")
     except OSError as exc:
-        raise DeckcheckError(f"cannot write to {output_dir} ({exc.strerror or exc})") from None
+        raise DeckcheckError(f"cannot write to {folder} ({exc.strerror or exc})") from None

@@ -12,7 +12,7 @@ from pathlib import Path
 from ..errors import DeckcheckError
 from ..report import BATCH, PAGE, PLAIN, encoding
 from .common import (
-    coloured, distinct_outputs, emit, emit_utf8, no_blank_name, no_empty_argument, one_of_any_case, open_cards, pdf_named, say_note, tables_on_stdout, warn,
+    coloured, distinct_outputs, emit, emit_utf8, no_blank_name, no_empty_argument, one_of_any_case, open_cards, output_path, pdf_named, say_note, tables_on_stdout, warn,
     warn_unknown_format_names, writable, write_file,
 )
 from ..wording import counted
@@ -26,11 +26,11 @@ def run_batch(
     jobs: int | None,
     no_unified: bool,
     output: str,
-    report_file: Path | None,
+    report_file: str | None,
     quiet: bool,
     deck_check: str | None,
     seed: int | None,
-    sheets_file: Path | None,
+    sheets_file: str | None,
     event: str | None,
     paper: str | None,
     cards_db: Path | None,
@@ -45,8 +45,10 @@ def run_batch(
     from ..report import choose
 
     no_empty_argument([source], "SOURCE", "a folder, a manifest or a zip of decklists")
+    report_path = output_path("--report", report_file, "the file to write the report to, such as event.html")
+    sheets_path = output_path("--sheets", sheets_file, "the PDF file to write, such as sheets.pdf")
     reporter = choose(output, BATCH)
-    with _stop_reported(source, output, report_file) as phase:
+    with _stop_reported(source, output, report_path) as phase:
         from ..batch import check_source
         from ..formats import load, reference
         from ..progress import Progress
@@ -56,30 +58,30 @@ def run_batch(
         if seed is not None and deck_check is None:
             raise DeckcheckError("--seed only picks the --deck-check sample; add --deck-check 10% (or a number of players)")
         paper = _paper(paper)
-        _sheet_options(sheets_file, event=event, paper=paper)
+        _sheet_options(sheets_path, event=event, paper=paper)
         bars: list[Progress] = []
 
         def progress(total: int) -> Callable[[int], None]:
             bars.append(Progress("checking", total, unit="decks", enabled=False if quiet else None))
             return bars[-1].advance
 
-        distinct_outputs(("--sheets", sheets_file), ("--report", report_file))
+        distinct_outputs(("--sheets", sheets_path), ("--report", report_path))
         format_ref = reference(format_id) if format_id is not None else None
         read_first = [Path(source), *([format_ref] if isinstance(format_ref, Path) else [])]
-        if report_file is not None:
-            writable("--report", report_file, inputs=read_first)  # before the work; again with every input after it
-        for option, output_file in (("--report", report_file), ("--sheets", sheets_file)):
+        if report_path is not None:
+            writable("--report", report_path, inputs=read_first)  # before the work; again with every input after it
+        for option, output_file in (("--report", report_path), ("--sheets", sheets_path)):
             _not_a_deck_of(source, option, output_file)
         # An unknown -f or a missing --cards-db is a usage error before anything is read.
         _, note = open_cards(load(format_ref) if format_ref is not None else None, cards_db, offline=True, no_cards=no_cards)
         sheets = None
-        if sheets_file is not None:
-            sheets = _sheets(sheets_file, read_first, source=source, event=event, date=date, paper=paper, cards_db=cards_db)
+        if sheets_path is not None:
+            sheets = _sheets(sheets_path, read_first, source=source, event=event, date=date, paper=paper, cards_db=cards_db)
         # Each result goes to the report(s) as it comes, written to spools (memory, then a
         # temporary file) and copied out at the end: the batch never holds its results, and
         # nothing of them reaches stdout or --report unless the whole run succeeds (a usage
         # error that stops it leaves a report that says why: _stop_reported).
-        shown, filed = Spool(), Spool() if report_file is not None else None
+        shown, filed = Spool(), Spool() if report_path is not None else None
         # The text report's table measures its cells as a legacy terminal will show them.
         if filed is not None:
             plain = load_reporter(PLAIN)
@@ -131,15 +133,15 @@ def run_batch(
         # of no decks would be printed or posted as if the event were checked. The reports that
         # CI reads (JSON, JUnit, SARIF, CSV, GitHub) are still written: they say nothing was
         # checked, and a job that uploads one must find it (docs/batch.md#reports-and-exit-codes).
-        unwritten = _paperwork_not_written(result, sheets_file, report_file, reporter.NAME)
-        if sheets is not None and sheets_file is not None and not unwritten:
+        unwritten = _paperwork_not_written(result, sheets_path, report_path, reporter.NAME)
+        if sheets is not None and sheets_path is not None and not unwritten:
             for message in sheets.warnings:
                 warn(message)
             # Private as the report is: the sheets name the players (and their IDs).
-            write_file("--sheets", sheets_file, [sheets.output()], private=True, inputs=_inputs(source, format_ref, result))
-        if filed is not None and report_file is not None and report_file not in unwritten:
+            write_file("--sheets", sheets_path, [sheets.output()], private=True, inputs=_inputs(source, format_ref, result))
+        if filed is not None and report_path is not None and report_path not in unwritten:
             # It names players: readable by this user only, whatever the umask (docs/security.md).
-            write_file("--report", report_file, filed.utf8_chunks(),
+            write_file("--report", report_path, filed.utf8_chunks(),
                        private=True, inputs=_inputs(source, format_ref, result))
             filed.close()
         commands = filed is None and reporter.NAME == ACTIONS  # the github reporter's own workflow commands

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ..errors import DeckcheckError
 from ..report import ASSERTIONS, COMPARISONS, PLAIN, SIMULATIONS, encoding, renders
 from .common import (
-    OPTION_OF_SETTING, coloured, emit, no_empty_argument, read_deck_argument, say, say_note, tables_on_stdout, warn, writable,
+    OPTION_OF_SETTING, coloured, emit, no_empty_argument, output_path, read_deck_argument, say, say_note, tables_on_stdout, warn, writable,
 )
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ def _run_simulate(
     cards: Sequence[str] | None,
     cast: Sequence[str] | None,
     compare_with: Sequence[str] | None,
-    plot: Path | None,
+    plot: str | None,
     output: str,
     cards_db: Path | None,
     offline: bool,
@@ -73,6 +73,7 @@ def _run_simulate(
     no_empty_argument([policy] if policy is not None else [], "--policy",
                       "a policy file, or leave --policy out for the default keep rule")
     no_empty_argument([*(compare_with or []), *(more_policies or [])], "--compare", "a policy file to compare")
+    plot_file = output_path("--plot", plot, "the picture to write, such as odds.svg")
     reporter = choose(output, COMPARISONS if compare_with else SIMULATIONS)
     format_ref = reference(format_id)
     if more_policies and not compare_with:
@@ -86,13 +87,13 @@ def _run_simulate(
         raise DeckcheckError(
             "--compare has no by-turn table, so --card would track nothing: run simulate without --compare to see cards by turn"
         )
-    if plot is not None:
+    if plot_file is not None:
         from ..engine.plot import check_target
 
-        check_target(plot)
+        check_target(plot_file)
         # A CI step's picture lands where a pull request may have put a link: never written
         # through one (nor a pipe, a device or a folder), as --report and --out are not.
-        writable("--plot", plot)
+        writable("--plot", plot_file)
     parsed = read_deck_argument(deck, input_format=input_format)
     fmt = load(format_ref)
     parsed, card_data, card_problems = _with_card_data(parsed, fmt, cards_db, offline, no_cards)
@@ -102,7 +103,7 @@ def _run_simulate(
         "seed": seed, "card_data": card_data, "card_problems": card_problems, "names": OPTION_OF_SETTING,
     }
     if policies:
-        _compare(parsed, fmt, policies, options, turns=turns, cast=tuple(cast or ()), reporter=reporter, plot=plot)
+        _compare(parsed, fmt, policies, options, turns=turns, cast=tuple(cast or ()), reporter=reporter, plot=plot_file)
         say_note(hint)
         return 0
     bar = _progress_bar(hands, exact)
@@ -117,7 +118,7 @@ def _run_simulate(
             cards=tuple(cards or ()),
             assertions=tuple(assertions or ()),
             cast=tuple(cast or ()),
-            land_drop_turns=turns if getattr(reporter, "LAND_DROPS", False) or plot is not None else 0,
+            land_drop_turns=turns if getattr(reporter, "LAND_DROPS", False) or plot_file is not None else 0,
             progress=bar.advance if bar is not None else None,
         )
     except BaseException:
@@ -126,10 +127,10 @@ def _run_simulate(
         raise
     if bar is not None:
         bar.close()
-    if plot is not None:
+    if plot_file is not None:
         from ..engine.plot import plot_simulation
 
-        say_note(f"wrote {plot_simulation(simulation, plot)}")
+        say_note(f"wrote {plot_simulation(simulation, plot_file)}")
     if reporter.NAME != PLAIN:
         # The plain text report shows the notes itself; with the others they go to stderr.
         for warning in simulation.warnings:

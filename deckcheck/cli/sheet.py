@@ -9,7 +9,7 @@ import typer
 from .app import CARDS_DB_OPTION, FORMAT_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, POOL_OPTION, app, handles_errors
 from ..paperwork import BY_TYPE, PAPERS, SORTS
 from ..wording import counted, listed
-from .common import coloured, emit, no_blank_name, no_empty_argument, no_empty_pool, one_of, one_of_any_case, open_cards, pdf_named, pool_not_a_deck, read_deck_argument, read_pool_argument, say, say_note, warn, writable, write_file
+from .common import coloured, emit, no_blank_name, no_empty_argument, no_empty_pool, one_of, one_of_any_case, open_cards, output_path, pdf_named, pool_not_a_deck, read_deck_argument, read_pool_argument, say, say_note, warn, writable, write_file
 from .help_lists import Command
 
 PAPER_HELP = f"Paper size: {listed(list(PAPERS))}."
@@ -28,7 +28,7 @@ def sheet(
     paper: str = typer.Option(next(iter(PAPERS)), "--paper", metavar="PAPER", help=PAPER_HELP),
     sort: str = typer.Option(BY_TYPE, "--sort", metavar="ORDER", help=SORT_HELP),
     force: bool = typer.Option(False, "--force", help="Write the sheet even when the deck is not legal (the exit code still says so)."),
-    out: Path = typer.Option(..., "--out", metavar="FILE.pdf", help="Where to write the PDF (replaced atomically; never through a link)."),
+    out: str = typer.Option(..., "--out", metavar="FILE.pdf", help="Where to write the PDF (replaced atomically; never through a link)."),
     pool_file: Optional[str] = POOL_OPTION,
     input_format: Optional[str] = INPUT_FORMAT_OPTION,
     cards_db: Optional[Path] = CARDS_DB_OPTION,
@@ -53,6 +53,7 @@ def sheet(
     from ..result import Report
 
     no_empty_argument([deck], "DECK", "a decklist file, - for standard input, or a ydke:// URL")
+    out_file = output_path("--out", out, "the PDF file to write, such as sheet.pdf")
     no_empty_pool(pool_file)
     pool_not_a_deck(pool_file, [deck])
     no_blank_name("--player", player, "the player's name, as printed on the sheet")
@@ -66,8 +67,8 @@ def sheet(
         *([Path(deck)] if deck != "-" else []), *([format_ref] if isinstance(format_ref, Path) else []),
         *([Path(pool_file)] if pool_file is not None else []),
     ]
-    writable("--out", out, inputs=read)
-    pdf_named("--out", out)
+    writable("--out", out_file, inputs=read)
+    pdf_named("--out", out_file)
     # Read before the deck, as validate does: a pool that cannot be read is a usage error (exit 2).
     pool = read_pool_argument(pool_file)
     catalog, note = open_cards(fmt, cards_db, offline=offline)
@@ -94,7 +95,7 @@ def sheet(
     pages = writer.add(drawn)
     for message in [*drawn.notes, *writer.warnings]:
         warn(message)
-    write_file("--out", out, [writer.output()], inputs=read)
-    emit(f"wrote {out} ({counted(pages, 'page')})\n")
+    write_file("--out", out_file, [writer.output()], inputs=read)
+    emit(f"wrote {out_file} ({counted(pages, 'page')})\n")
     say_note(note)
     raise typer.Exit(report.exit_code)

@@ -28,7 +28,7 @@ from pathlib import Path
 from types import ModuleType
 
 from ..errors import DeckcheckError, InputError
-from ..limits import MAX_DECK_ENTRIES, MAX_DECK_LINES, MAX_LINE_CHARS
+from ..limits import MAX_DECK_ENTRIES, MAX_DECK_LINES, MAX_LINE_CHARS, one_line
 from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAYBEBOARD, SIDEBOARD, Deck, move_one
 from ..names import card_key
 from ..problem import LineProblems
@@ -450,6 +450,15 @@ def _settings_reason(data: bytes, source: str) -> str | None:
 
 
 def unreadable(source: str, message: str) -> Deck:
+    """The deck of a file that cannot be read at all: one parse-error, `message`, which
+    names the file first (`scan.txt: not a text decklist ...`) as every reader's does; its
+    `reason` is the rest, for a caller that names the file itself (a pool's error,
+    `check`'s "cannot simulate"), as broken XML's problem keeps its own."""
     deck = Deck(source=source, unreadable=True)
-    deck.problems.append(parse_error(message))
+    problem = parse_error(message)
+    for named in dict.fromkeys((source, one_line(source))):  # textio names a file on one line
+        if message.startswith(named + ": "):
+            problem.reason = message[len(named) + 2:]
+            break
+    deck.problems.append(problem)
     return deck

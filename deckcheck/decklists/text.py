@@ -198,7 +198,8 @@ _NAMED_LINE = lazy(
 # (tests/test_ygo_names.py reads every Yu-Gi-Oh! name back).
 _TAGS = lazy(r"\s*\^[^^]*\^")                     # Archidekt `^Have,#37d67a^`
 _COMMENT = lazy(r"\s+#(?!\d+(?:\s|$))(?P<text>.*)$")  # Moxfield `#tag`, deckstats `# !Commander`
-_MARKER = lazy(r"\s*\*(?P<marker>[A-Za-z]{1,6})\*")  # `*F*`, `*E*`, TappedOut `*CMDR*`
+# Not inside Markdown bold (`**Duress**` holds `*Duress*`): a marker stands alone.
+_MARKER = lazy(r"\s*(?<!\*)\*(?P<marker>[A-Za-z]{1,6})\*(?!\*)")  # `*F*`, `*E*`, TappedOut `*CMDR*`
 _VARIANT = lazy(r"\s*<[^<>]*>(?=\s*(?:$|[\[(]))")    # MTGGoldfish `<A>`, `<showcase>` (then `[SET]`)
 # `(SET) 123`: a set code is all upper or all lower case, which keeps `Hazmat Suit (Used)` whole.
 # A Yu-Gi-Oh! set number (`(MP23-EN001)`, `(LOB-005)`), as shops and collection exports add
@@ -257,7 +258,7 @@ _UNQUOTED_FIRST = frozenset(_JAPANESE_QUOTES) | frozenset(_JAPANESE_BULLETS)
 # reads such a line, in the general path too: almost every line of a real list, to the
 # entry `_card_line` would make).
 _PLAIN_COUNT = rf"([1-9][0-9]{{0,3}}) {{1,8}}(?!{_TIMES}\s)"
-_PLAIN_NAME = rf"([^\s#^*<\[({{{_CURRENCY}\-\u2013\u2014:|{_QUOTE_OPENERS}{''.join(_JAPANESE_BULLETS)}][^#^*<\[({{{_CURRENCY}\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{{0,900}})"
+_PLAIN_NAME = rf"([^\s#^*<\[({{{_CURRENCY}\-\u2013\u2014:|{_QUOTE_OPENERS}{''.join(_JAPANESE_BULLETS)}][^#^*<\[({{{_CURRENCY}\t\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{{0,900}})"
 # `1 0 obj` is a PDF object header, never a card: make_entry says so. (`_plain_card` asks
 # this look-ahead in Python: in the pattern it cost as much as the rest.)
 _PLAIN_NOT_PDF = r"(?![0-9]+ obj(?:\n|\Z))"
@@ -334,6 +335,10 @@ def _strip_decorations(name: str) -> tuple[str, str | None]:
         name = name.strip()
         return (_unquoted(name) if name[:1] in _UNQUOTED_FIRST else name), None
     zone = None
+    if name[:1] == "*" and (wrapped := name.strip()) and (inner := _unemphasized(wrapped)) is not wrapped:
+        # `**Name**`, `*Opt*`: a name in Markdown emphasis (a post bolds the cards it
+        # names) is the name inside, before a marker (`*F*`) is looked for: one follows a name.
+        return _strip_decorations(inner)
     if not _CURRENCY_CHARS.isdisjoint(name):  # a name without one never pays for the pattern
         name = _without_price(name)
         if _DECORATION_CHARS.isdisjoint(name):
@@ -550,17 +555,33 @@ _TAB_COUNT = lazy(r"^(?P<name>[^\t]*\S)\t[\t ]*(?P<count>[0-9]{1,3})$")
 _SUMS_THE_LIST = ""
 
 
-def _count_after_tab(line: str) -> str | None:
-    """`Name x4` for a line `Name<TAB>4` (the name squeezed; the count after it, where a
-    label before the name, `SB: Name`, `Commander: Name`, leaves it read), _SUMS_THE_LIST for
-    the sheet's total row (as a Markdown table's, markdown_table.is_total); None for any
-    other line."""
+def _tab_row(line: str) -> tuple[str, str] | None:
+    """(name, count) of a line `Name<TAB>4`; None for any other line. The name cell is read
+    as a Markdown table's card cell is (`**Name**`: the name it wraps), and without a colon
+    after it (`Name:`, `Name：`, a label's; no card name ends in one)."""
     match = _TAB_COUNT.match(line)
     if match is None:
         return None
-    if is_total(match["name"]):
+    name = _unemphasized(squeeze(match["name"]))
+    if name[-1] in _CELL_COLONS and len(name) > 1:
+        name = name[:-1].rstrip()
+    return name, match["count"]
+
+
+_CELL_COLONS = ":\uff1a"
+
+
+def _count_after_tab(line: str) -> str | None:
+    """`Name x4` for a line `Name<TAB>4` (the count after the name, where a label before
+    it, `SB: Name`, `Commander: Name`, leaves it read), _SUMS_THE_LIST for the sheet's total
+    row (as a Markdown table's, markdown_table.is_total); None for any other line."""
+    row = _tab_row(line)
+    if row is None:
+        return None
+    name, count = row
+    if is_total(name):
         return _SUMS_THE_LIST
-    return f"{squeeze(match['name'])} x{match['count']}"
+    return f"{name} x{count}"
 
 
 def _is_ydke(line: str) -> bool:
@@ -765,6 +786,10 @@ def parse(text: str, source: str = "<text>") -> Deck:
             # `4 Name`, the shape of almost every line: no header, comment, hero or SB: line starts so.
             # Read as the fast path reads it: what _card_line would make of it, without its detours.
             plain = plain_card(line) if len(line) <= _PLAIN_LINE_CHARS else None
+            if plain is None and "\t" in line and (row := _tab_row(line)) is not None:
+                # `7 Colored Fish<TAB>2`: a spreadsheet's name that starts with a number
+                # (7 Colored Fish, 1996 World Champion), its count after the tab.
+                plain = f"{row[1]} {row[0]}"
             groups[-1].append((number, plain or squeeze(line), zone))
             continue
         # `Name<TAB>4`, a spreadsheet's columns: read as `Name x4` by the lines that name a

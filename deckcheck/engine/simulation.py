@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import DeckcheckError, OptionError
+from ..errors import DeckcheckError, DeckError, OptionError
 from ..formats import Format, load
 from ..games import zone_name
 from ..limits import MAX_SIMULATED_CARDS, check_hands, check_seed, check_turns, too_few_to_assert
@@ -239,12 +239,12 @@ def simulate(
             f"policy file ({named('policy_file')})"
         )
     if profile.size < hand_size:
-        # Named like an empty deck is: `check` simulates many decks, and its report quotes this.
-        raise DeckcheckError(f"{deck.source}: the main deck has {counted(profile.size, 'card')}: "
-                             f"fewer than an opening hand of {hand_size}")
+        # A DeckError, as an empty deck's: `check` simulates many decks, and names the deck beside its reason.
+        raise DeckError(deck.source, f"the main deck has {counted(profile.size, 'card')}: "
+                                     f"fewer than an opening hand of {hand_size}")
     if profile.size > MAX_SIMULATED_CARDS:
-        raise DeckcheckError(
-            f"{deck.source}: the main deck has {profile.size:,} cards: simulate takes at most {MAX_SIMULATED_CARDS} (docs/security.md, limits)"
+        raise DeckError(
+            deck.source, f"the main deck has {profile.size:,} cards: simulate takes at most {MAX_SIMULATED_CARDS} (docs/security.md, limits)"
         )
     # Every card a keep rule or an assertion counts is in the main deck: a misspelt name
     # would count 0 in every hand (and mulligan them all away, or make an assertion hold or
@@ -292,8 +292,8 @@ def simulate(
         # Draws grow by one a turn from draws_by_turn(0, ...): the last turn that finds a card.
         last = library_size - draws_by_turn(0, on, first_player_draws)
         lasts = f"it lasts to turn {last} on the {on}" if last >= 1 else f"it has no card to draw on turn 1 on the {on}"
-        raise DeckcheckError(
-            f"{deck.source}: the main deck has {profile.size} cards: too few to draw a hand of {hand_size} and play to turn {max_turn}; {lasts}"
+        raise DeckError(
+            deck.source, f"the main deck has {profile.size} cards: too few to draw a hand of {hand_size} and play to turn {max_turn}; {lasts}"
         )
 
     specs = event_specs(parsed, on, first_player_draws)
@@ -356,7 +356,10 @@ def _deck_warnings(deck: Deck, card_problems: Sequence[Problem]) -> list[str]:
     """Notes on the deck as read: its unreadable lines (skipped), then the card data's problems
     (an unknown card is simulated too: a land only when the policy lists it under `lands:`)."""
     if deck.unreadable:
-        raise DeckcheckError(deck.problems[0].message if deck.problems else f"{deck.source}: cannot read the deck")
+        first = deck.problems[0] if deck.problems else None
+        if first is not None and first.reason is None:
+            raise DeckcheckError(first.message)  # a message that does not start with the file's name
+        raise DeckError(deck.source, "cannot read the deck" if first is None else first.reason)
 
     def located(problem: Problem) -> str:
         return f"{problem.placed_in(deck.source)}: {problem.full_message}"
@@ -364,9 +367,9 @@ def _deck_warnings(deck: Deck, card_problems: Sequence[Problem]) -> list[str]:
     warnings = [located(problem) + (" (skipped)" if problem.is_error else "") for problem in deck.problems]
     warnings += [located(problem) for problem in card_problems]
     if not deck.entries and not any(problem.is_error for problem in deck.problems):
-        raise DeckcheckError(f"{deck.source}: {EMPTY_LIST}")  # not a deck whose cards went elsewhere
+        raise DeckError(deck.source, EMPTY_LIST)  # not a deck whose cards went elsewhere
     if deck.count("main") == 0:
-        raise DeckcheckError(f"{deck.source}: the main deck is empty{_why_empty(deck)}")
+        raise DeckError(deck.source, f"the main deck is empty{_why_empty(deck)}")
     return warnings
 
 
@@ -383,7 +386,8 @@ def _why_empty(deck: Deck) -> str:
     # A problem of no line says what became of the lines not listed ("stopped reading, ...").
     more = [counted(lines, "more unreadable line")] if lines else []
     more += [problem.message for problem in rest if problem.line is None]
-    return f": no card could be read ({where}{first.full_message}{''.join(f'; {part}' for part in more)})"
+    said = first.full_message if first.reason is None else first.reason  # broken XML's names its file and line itself
+    return f": no card could be read ({where}{said}{''.join(f'; {part}' for part in more)})"
 
 
 def _no_commander(deck: Deck, fmt: Format, card_data: CardData | None) -> list[str]:

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 __all__ = [  # the format objects live in formats/model.py; most callers import them from here
     "ANY_NUMBER", "CopyLimit", "Format", "FormatRef", "ListEntry", "OpeningHand", "ZoneSize",
-    "available", "check_file", "find", "format_dirs", "iter_formats", "load", "load_merged", "reference",
+    "available", "check_file", "check_ref", "find", "format_dirs", "iter_formats", "load", "load_merged", "reference",
 ]
 
 # A format as callers name it: an id (`mtg/modern`) or the path of a format file.
@@ -82,13 +82,22 @@ def reference(text: str, *, base: Path | None = None) -> FormatRef:
     return text
 
 
+def check_ref(ref: object, *, loaded: bool = True) -> None:
+    """A FormatError for a format named neither by an id (a str) nor by a file (a Path): a
+    library caller's missing or mistyped format (None from a form) is one line, not an
+    AttributeError from deep inside. `loaded`: the caller takes a loaded Format too (load,
+    validate, simulate), which the message offers; a batch, whose workers load the format
+    by id or file, takes none (and says so of a Format given)."""
+    if isinstance(ref, (str, Path)):
+        return
+    offered = "a format id such as 'mtg/modern' (a str), a format file (a pathlib.Path) or a Format" if loaded else \
+        "a format id such as 'mtg/modern' (a str) or a format file (a pathlib.Path)"
+    raise FormatError(f"format {quoted(ref)}: give {offered}")
+
+
 def find(ref: FormatRef) -> tuple[str, Path]:
     """(id, file) of a format id or a format file."""
-    if not isinstance(ref, (str, Path)):
-        # A library caller's missing or mistyped format (None from a form): one line, not an
-        # AttributeError from deep inside.
-        raise FormatError(f"format {quoted(ref)}: give a format id such as 'mtg/modern' (a str), a format file "
-                          "(a pathlib.Path) or a Format")
+    check_ref(ref)
     if str(ref).endswith(LFLIST_SUFFIX):
         # A Yu-Gi-Oh! player's list as EDOPro keeps it: no YAML, and no id either.
         shown = str(ref)[:200]
@@ -287,14 +296,23 @@ def confined(
     anything is read, so an outside file is never opened or told apart from a missing one.
     `where` names the tree in messages (default: its path). A `\\` separates folders as `/`
     does (`formats\\cube.yaml`, written on Windows), as in deckcheck.yaml's globs and a batch
-    manifest's paths: the repository's files are read alike on every runner."""
-    if not text.endswith(FILE_SUFFIXES):
-        return text
-    text = text.replace("\\", "/")
-    target, why = tree.named_inside(text, base=base, root=root, where=where or str(root))
+    manifest's paths: the repository's files are read alike on every runner. The message
+    quotes `text` as written."""
+    ref, why = confined_ref(text, base=base, root=root, where=where)
     if why:
-        raise FormatError(f"{text[:200]!r}: {why}; name a format id or a format file inside it", path=source, key=key)
-    return target
+        raise FormatError(f"{text[:200]!r}: {why}", path=source, key=key)
+    return ref
+
+
+def confined_ref(text: str, *, base: Path, root: Path, where: str | None = None) -> tuple[FormatRef, str | None]:
+    """`confined` without the error: (the format, None), or (`text`, why it is refused) for
+    a caller that names the path itself (a batch manifest's cell)."""
+    if not text.endswith(FILE_SUFFIXES):
+        return text, None
+    target, why = tree.named_inside(text.replace("\\", "/"), base=base, root=root, where=where or str(root))
+    if why:
+        return text, f"{why}; name a format id or a format file inside it"
+    return target, None
 
 
 def is_bundled(file: Path) -> bool:

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .. import tree
-from ..errors import DeckcheckError
+from ..errors import DeckcheckError, DeckError
 from ..limits import MAX_ASSERTIONS_PER_RUN, MAX_GLOB_STEPS_PER_RUN, MAX_HANDS_PER_RUN, one_line
 from ..problem import named_file_as
 from ..result import RUN_ERROR, RUN_NOTE, RUN_WARNING, AssertionOutcome, Report, RunMessage
@@ -752,10 +752,12 @@ def _simulate(  # type: ignore[no-untyped-def]
                           line=config.lines.get(("simulate", spec.glob))) from None
     except DeckcheckError as exc:
         # This deck cannot be simulated (too few cards, a named card it lacks): its
-        # assertions fail, saying why, and the other decks go on.
+        # assertions fail, saying why, and the other decks go on. The outcome names the
+        # deck: a DeckError's reason does not again.
+        why = exc.reason if isinstance(exc, DeckError) else exc.named(KEY_OF_SETTING)
         return [
             AssertionOutcome(deck=shown, format=fmt.id, assertion=text, passed=False,
-                             message=f"cannot simulate: {exc.named(KEY_OF_SETTING)}", error=True)
+                             message=f"cannot simulate: {why}", error=True)
             for text in spec.assertions
         ]
     # Its notes on the deck as read (unreadable lines, unknown cards) repeat what validation
