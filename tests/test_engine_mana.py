@@ -369,7 +369,8 @@ def test_a_cast_name_with_a_lone_surrogate_gives_an_error_a_website_can_send():
     UTF-8 (the start of the same message already showed `'\\ud800'`). YAML and JSON read
     the escape alike."""
     with pytest.raises(ManaError) as raised:
-        simulate("24 Wastes\n36 Grizzly Bears\n", "mtg/constructed", cast=["Wrath\ud800 of God"])
+        # No card data, which would know Wrath of God's cost: the error that asks for it.
+        simulate("24 Wastes\n36 Grizzly Bears\n", "mtg/constructed", cast=["Wrath\ud800 of God"], card_data=None)
     message = str(raised.value)
     message.encode("utf-8")
     assert message.endswith('like `costs: {"Wrath\\ud800 of God": "{2}{W}{W}"}`')

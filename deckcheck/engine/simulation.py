@@ -113,6 +113,19 @@ class Simulation:
         return hypergeom_at_least(self.profile.size, self.profile.cards[card_index].copies, seen, at_least)
 
 
+class _BuiltIn:
+    """`simulate`'s default card data: the card data `validate` uses."""
+
+    def __repr__(self) -> str:
+        return "BUILT_IN"
+
+
+# Without card data only basic lands are lands: a library caller who passed none got Modern
+# Burn's 20 lands counted as 4 and its seven-card keeps at 6.3%, not 74.9%, as `deckcheck
+# simulate` never did. Card knowledge is on by default in the library as on the command line.
+BUILT_IN = _BuiltIn()
+
+
 def simulate(
     deck: Deck | str | Path,
     fmt: Format | str | Path,
@@ -127,7 +140,7 @@ def simulate(
     turns: int = DEFAULT_TURNS,
     cards: Sequence[str] = (),
     assertions: Sequence[str] = (),
-    card_data: CardData | None = None,
+    card_data: CardData | None | _BuiltIn = BUILT_IN,
     card_problems: Sequence[Problem] = (),
     cast: Sequence[str] = (),
     common_random: bool = False,
@@ -149,13 +162,19 @@ def simulate(
     are OptionErrors, which the front end names the same way.
 
     `policies` (keep.Policies) builds each keep policy once over many calls: a front end
-    that simulates many decks with one policy file (`deckcheck check`) reads it once."""
+    that simulates many decks with one policy file (`deckcheck check`) reads it once.
+
+    `card_data` left out is the card data `validate` uses (the built-in data, or the default
+    database), the deck's names read through it and its unknown names noted; None counts
+    only the format's basic lands (and a policy's `lands:`) as lands, as `--no-cards` does."""
     from ..pipeline import read_deck
     from .questions import answer_casts, build_events, event_specs, exact_events_within, land_drop_specs, refined_atoms
 
     def named(setting: str) -> str:
         return (names or {}).get(setting, setting)
 
+    if card_data is BUILT_IN:
+        fmt, deck, card_data, card_problems = _with_built_in_data(deck, fmt, card_problems)
     keep, keep_by_size = checked_rules(keep, keep_by_size)
     # One text where a list goes is that one item, as `assert: "keep7 >= 0.85"` in
     # deckcheck.yaml (read a character at a time, it was the card 'L' or the name 'k').
@@ -388,6 +407,24 @@ def _why_empty(deck: Deck) -> str:
     more += [problem.message for problem in rest if problem.line is None]
     said = first.full_message if first.reason is None else first.reason  # broken XML's names its file and line itself
     return f": no card could be read ({where}{said}{''.join(f'; {part}' for part in more)})"
+
+
+def _with_built_in_data(
+    deck: Deck | str | Path, fmt: Format | str | Path, card_problems: Sequence[Problem],
+) -> tuple[Format, Deck | str | Path, CardData | None, Sequence[Problem]]:
+    """(the format, the deck as the card data names it, the card data, the unknown-card
+    notes) for a call that gave no `card_data`: what `deckcheck simulate` reads a deck with."""
+    from ..pipeline import card_catalog, named_by, read_deck
+
+    fmt = fmt if isinstance(fmt, Format) else load(fmt)
+    catalog = card_catalog(fmt)
+    if catalog is None or not isinstance(deck, (Deck, str, Path)):
+        return fmt, deck, catalog, card_problems  # a deck of the wrong kind is refused below, as ever
+    named, unknown = named_by(catalog, deck if isinstance(deck, Deck) else read_deck(deck), fmt)
+    given_right = isinstance(card_problems, (list, tuple)) and all(isinstance(problem, Problem) for problem in card_problems)
+    if not unknown or not given_right:
+        return fmt, named, catalog, card_problems  # wrong ones are refused below, as given
+    return fmt, named, catalog, [*card_problems, *unknown]
 
 
 def _no_commander(deck: Deck, fmt: Format, card_data: CardData | None) -> list[str]:

@@ -1,0 +1,50 @@
+"""The library's `simulate` reads a deck with the card data `validate` uses unless told not to:
+card knowledge is on by default, as on the command line (docs/engine.md, "From Python")."""
+from __future__ import annotations
+
+from math import comb
+from pathlib import Path
+
+import pytest
+
+from deckcheck.engine import simulate
+
+ROOT = Path(__file__).resolve().parent.parent
+BURN = ROOT / "examples" / "burn-modern.txt"
+KEEP = {"keep": "2 <= lands <= 5", "keep_by_size": {5: "true"}}
+
+
+def _keep7(lands: int, size: int = 60) -> float:
+    """The chance a seven-card hand of `size` cards, `lands` of them lands, holds 2 to 5."""
+    return sum(comb(lands, k) * comb(size - lands, 7 - k) for k in range(2, 6)) / comb(size, 7)
+
+
+def test_simulate_without_card_data_counts_every_land_the_card_data_knows():
+    """Modern Burn's 20 lands (fetch lands and shock lands among them) are lands: without
+    card data only its 4 basic Mountains were, and seven-card keeps read 6.3%, not 74.9%."""
+    result = simulate(BURN, "mtg/constructed", **KEEP)
+    assert result.profile.lands == 20
+    assert result.outcome.keep[7].value == pytest.approx(_keep7(20), abs=1e-12)
+    assert result.to_dict()["lands_in_deck"] == 20
+
+
+def test_card_data_none_counts_only_basic_lands_as_no_cards_does():
+    result = simulate(BURN, "mtg/constructed", card_data=None, **KEEP)
+    assert result.profile.lands == 4
+    assert result.outcome.keep[7].value == pytest.approx(_keep7(4), abs=1e-12)
+
+
+@pytest.mark.parametrize("deck", ["4 lightning bolt\n20 Mountain\n36 Grizzly Bears\n", Path("pasted.txt")])
+def test_a_deck_is_read_through_the_card_data_its_unknown_names_noted(deck, tmp_path, monkeypatch):
+    """Names as the card data spells them (`lightning bolt` is Lightning Bolt, tracked under
+    that name), and a name it lacks is a note with validate's suggestions, not a silent card."""
+    text = "4 lightning bolt\n4 Lightnig Blot\n20 Mountain\n32 Grizzly Bears\n"
+    if isinstance(deck, Path):
+        monkeypatch.chdir(tmp_path)
+        deck.write_text(text, encoding="utf-8")
+    else:
+        deck = text
+    result = simulate(deck, "mtg/constructed", cards=["Lightning Bolt"])
+    assert "Lightning Bolt" in [card.name for card in result.profile.cards]
+    unknown = [warning for warning in result.warnings if "unknown card 'Lightnig Blot'" in warning]
+    assert len(unknown) == 1 and "did you mean Lightning Bolt" in unknown[0], result.warnings
