@@ -62,13 +62,14 @@ class Dated(Record):
         since, until = self.window(platform)
         return (since is None or since <= day) and (until is None or day < until)
 
-    def since_text(self, platform: str = PAPER) -> str:
+    def since_text(self, platform: str = PAPER, *, lifted: bool = True) -> str:
         """` (since 2019-08-26)`, the day it took effect on `platform`, for messages, and
-        `; lifted on D` when it ends on a later day (a ban an event a week before its lifting
-        meets: Jace in Modern, lifted on Magic Online five days before paper); empty when the
-        list says neither."""
+        `; lifted on D` when it ends on a later day and `lifted` (a ban an event a week before
+        its lifting meets: Jace in Modern, lifted on Magic Online five days before paper; not
+        a ban that a stricter one follows: Format.dates_text); empty when the list says neither."""
         since, until = self.window(platform)
-        days = ([f"since {since.isoformat()}"] if since else []) + ([f"lifted on {until.isoformat()}"] if until else [])
+        ends = [f"lifted on {until.isoformat()}"] if until and lifted else []
+        days = ([f"since {since.isoformat()}"] if since else []) + ends
         return f" ({'; '.join(days)})" if days else ""
 
 
@@ -273,6 +274,20 @@ class Format(Record):
             found = self._remember((name, day, platform), _in_force(getattr(self, name), day, platform))
         return found
 
+    def dates_text(self, entry: ListEntry, platform: str = PAPER) -> str:
+        """`entry.since_text`, its end said as "lifted" only when the card is on none of the
+        format's card lists the day it ends: Ragavan, banned as a commander in Duel Commander
+        until 2022-05-30, is banned outright from that day, and Balance went from restricted
+        to banned in Standard; neither was lifted."""
+        until = entry.window(platform)[1]
+        return entry.since_text(platform, lifted=until is not None and not self._listed_on(entry.key, until, platform))
+
+    def _listed_on(self, key: str, day: dt.date, platform: str) -> bool:
+        """Whether the card of `key` is on any of the format's card lists on `day`."""
+        lists = (self.banned_on(day, platform), self.restricted_on(day, platform), self.card_limits_on(day, platform),
+                 *(self.dated_list_on(name, day, platform) for name in _ROLE_LISTS if self.data.get(name)))
+        return any(key in found for found in lists)
+
     def banned_on(self, day: dt.date, platform: str = PAPER) -> dict[str, ListEntry]:
         return self._list_on("banned", day, platform)
 
@@ -356,6 +371,10 @@ WRITTEN_PASSCODES = "_passcodes_written_by_files"
 WRITTEN = (WRITTEN_NAMES, WRITTEN_PASSCODES)
 
 _UNSIZED = object()  # zone_size's "not worked out yet" (None is an answer)
+# The dated lists of a card's role a format may have besides `banned`, `restricted` and
+# `card_limits` (rules/commander.py, rules/companion.py): a card moved from one to `banned`
+# is not lifted (Format.dates_text).
+_ROLE_LISTS = ("banned_as_commander", "banned_as_companion")
 
 
 def start_on(entry: Dated, platform: str) -> dt.date:
