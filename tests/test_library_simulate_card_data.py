@@ -34,16 +34,16 @@ def test_card_data_none_counts_only_basic_lands_as_no_cards_does():
     assert result.outcome.keep[7].value == pytest.approx(_keep7(4), abs=1e-12)
 
 
-@pytest.mark.parametrize("deck", ["4 lightning bolt\n20 Mountain\n36 Grizzly Bears\n", Path("pasted.txt")])
-def test_a_deck_is_read_through_the_card_data_its_unknown_names_noted(deck, tmp_path, monkeypatch):
+@pytest.mark.parametrize("given", ["text", "path"])
+def test_a_deck_is_read_through_the_card_data_its_unknown_names_noted(given, tmp_path):
     """Names as the card data spells them (`lightning bolt` is Lightning Bolt, tracked under
-    that name), and a name it lacks is a note with validate's suggestions, not a silent card."""
+    that name), and a name it lacks is a note with validate's suggestions, not a silent card;
+    the list given as its text or as a file."""
     text = "4 lightning bolt\n4 Lightnig Blot\n20 Mountain\n32 Grizzly Bears\n"
-    if isinstance(deck, Path):
-        monkeypatch.chdir(tmp_path)
+    deck: str | Path = text
+    if given == "path":
+        deck = tmp_path / "pasted.txt"
         deck.write_text(text, encoding="utf-8")
-    else:
-        deck = text
     result = simulate(deck, "mtg/constructed", cards=["Lightning Bolt"])
     assert "Lightning Bolt" in [card.name for card in result.profile.cards]
     unknown = [warning for warning in result.warnings if "unknown card 'Lightnig Blot'" in warning]
