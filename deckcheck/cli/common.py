@@ -445,11 +445,18 @@ def pool_not_a_deck(pool_file: str | None, decks: Iterable[str]) -> None:
     is spelled (`--pool ann.txt` typed for `--pool pools/ann.txt`): checked against itself
     a deck holds every card it uses, so any deck passed and its sheet said "every card from
     the pool". A batch row naming its own deck as its pool is refused alike
-    (batch/shared_decks.refuse_own_deck_as_pool)."""
-    if pool_file is None or pool_file == "-":
+    (batch/shared_decks.refuse_own_deck_as_pool). `--pool -` beside a deck `-` is refused
+    too: standard input is read once, so the deck was NOT CHECKED and told of "an earlier
+    `-`" it was not given."""
+    if pool_file is None:
         return
     from ..errors import DeckcheckError
 
+    if pool_file == "-":
+        if "-" in decks:
+            raise DeckcheckError("--pool - and the deck - both read standard input, which is read once; "
+                                 "give the pool or the deck as a file")
+        return
     for deck in decks:
         if deck != "-" and _is_one_of(Path(pool_file), [Path(deck)]):
             raise DeckcheckError(
