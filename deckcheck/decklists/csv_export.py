@@ -20,10 +20,11 @@ without one every card is in the main deck, and a warning on the header says the
 named no zones. Other columns (a set, a price, a condition) are left out.
 
 A cube's list has no count column: CubeCobra exports a cube as CSV with a `name` column and
-one row a card of the cube (`name,CMC,Type,...,maybeboard,...`), so a header with a card
-column and no count column, of three columns or more, is read as one copy a row; a
-`maybeboard` column of `true` puts its row's card in the maybeboard (considered, not in the
-cube).
+one row a card of the cube (`name,CMC,Type,...,Color Category,...,maybeboard,...`), so a
+header with a card column, no count column and one of CubeCobra's own (`Color Category`,
+`maybeboard`) is read as one copy a row; a `maybeboard` column of `true` puts its row's card
+in the maybeboard (considered, not in the cube). Any other header without a count column is
+no header: a count column of another name (`#`) would be read as one copy each, silently.
 """
 from __future__ import annotations
 
@@ -42,9 +43,9 @@ DELIMITERS = ",;\t"
 ZONE_COLUMNS = frozenset({"board", "section", "zone", "category", "categories"})
 # CubeCobra's column saying a row's card was considered, not put in the cube (`true`).
 MAYBE_COLUMN = "maybeboard"
-# Columns a header without a count column has at least: a cube export has many; a typed
-# list's first line of two cells (`Name, Type`?) is not taken for one.
-_COUNTLESS_COLUMNS = 3
+# The columns only CubeCobra's export writes, one of which a header without a count column
+# must hold to be read as one copy a row.
+_CUBE_COLUMNS = frozenset({"color category", MAYBE_COLUMN})
 
 
 class CsvHeader(NamedTuple):
@@ -82,7 +83,7 @@ def find_header(text: str) -> CsvHeader | None:
             folded = [column.lower() for column in columns]
             count = next((index for index, key in enumerate(folded) if key in COUNT_COLUMNS), None)
             name = next((index for index, key in enumerate(folded) if key in NAME_COLUMNS), None)
-            if name is not None and (count is not None or len(columns) >= _COUNTLESS_COLUMNS):
+            if name is not None and (count is not None or not _CUBE_COLUMNS.isdisjoint(folded)):
                 zone = next((index for index, key in enumerate(folded) if key in ZONE_COLUMNS), None)
                 maybe = folded.index(MAYBE_COLUMN) if MAYBE_COLUMN in folded else None
                 return CsvHeader(number, delimiter, count, name, zone, columns, maybe)
