@@ -19,6 +19,7 @@ from ..lazy_pattern import lazy
 if TYPE_CHECKING:
     from types import ModuleType
 
+    from ..cards.catalog import Catalog
     from ..errors import DeckcheckError
     from ..formats import Format
     from ..model import Deck
@@ -343,6 +344,15 @@ def say_note(note: str | None) -> None:
     """A note on stderr (what went unchecked and how to check it), printed after the report."""
     if note:
         say(f"deckcheck: note: {note}")
+
+
+def say_pool_hint(pool: Pool | None, fmt: Format, catalog: Catalog | None, cards_db: str | os.PathLike[str] | None) -> None:
+    """The note, after the report, that the registered pool `--pool` gave is of another
+    game's cards (cards/other_game.pool_hint); nothing without a pool or card data."""
+    if catalog and pool is not None:
+        from ..cards.other_game import pool_hint
+
+        say_note(pool_hint(pool, fmt, catalog, how="--pool", cards_db=cards_db))
 
 
 # Standard input reads once: a second `-` (`validate - -`, `diff - -`) would find it empty
