@@ -56,7 +56,7 @@ def test_outputs_and_parsers_complete(cli):
     assert complete_bash(cli, "deckcheck validate d.txt -o j") == ["json", "junit"]
     assert complete_bash(cli, "deckcheck validate d.txt -o ") == ["text", "json", "junit", "github", "sarif", "auto"]
     assert complete_bash(cli, "deckcheck batch regs/ -o c") == ["csv"]
-    assert complete_bash(cli, "deckcheck validate d.txt --input-format d") == ["dek", "dck"]
+    assert complete_bash(cli, "deckcheck validate d.txt --input-format d") == ["dek", "dck", "draftlog"]
 
 
 def test_zsh_completion_lists_format_ids_with_the_protocol_of_typer(cli):

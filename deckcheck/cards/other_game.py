@@ -5,7 +5,8 @@ glob reaches) comes out as a list of `unknown card '14558127'` errors, one per c
 nothing says why. When most of a deck's names are unknown to its format's game and most
 of those are cards of another game, `check` warns once and `validate` notes it, naming
 that game; `batch` notes it from each deck's result (batch/other_games.py). The deck's
-errors stay: it is not legal in the format it was checked against.
+errors stay: it is not legal in the format it was checked against. `validate` notes a
+registered pool of another game's cards alike (`pool_hint`).
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from .resolve import RULE as UNKNOWN_CARD
 if TYPE_CHECKING:
     from .catalog import Catalog
     from ..games import Game
+    from ..registered_pools import Pool
 
 # Names looked up in the other games' card data: enough to tell a deck of that game from
 # a few typos, few enough to stay quick on a deck of hundreds of unknown names.
@@ -42,6 +44,30 @@ def other_game_hint(
         return None
     other = other_game(unknown, fmt.game, cards_db)
     return None if other is None else hint_text(shown, fmt, other, how)
+
+
+def pool_hint(
+    pool: Pool, fmt: Format, catalog: Catalog, *, how: str, cards_db: str | os.PathLike[str] | None = None,
+) -> str | None:
+    """The hint for a registered pool whose names are mostly another game's
+    cards (a player's Yu-Gi-Oh! deck file given for the sealed pool): each was an unknown
+    card and each card of the deck one the pool lacked, and nothing said why. `how`: the
+    option that gives the pool (`--pool`); `catalog`: the format's game's card data."""
+    from ..games import GAMES
+    from ..registered_pools import pool_named
+
+    own = GAMES.get(fmt.game)
+    if own is None or not pool.entries:
+        return None
+    names = list(dict.fromkeys(entry.name for entry in pool.entries))[:_NAMES_TOLD_BY]
+    unknown = [name for name in names if own.find_card(catalog, name) is None]
+    if not unknown or len(unknown) * 2 <= len(names):  # most of them: more than half
+        return None
+    other = other_game(unknown, fmt.game, cards_db)
+    if other is None:
+        return None
+    return (f"{pool_named(pool.source)}: its card names are not {own.label} cards but {other.label} cards: "
+            f"give the pool of this event's {own.label} cards ({how})")
 
 
 def unknown_names(result: DeckResult) -> list[str]:

@@ -19,6 +19,7 @@ from ..lazy_pattern import lazy
 if TYPE_CHECKING:
     from types import ModuleType
 
+    from ..cards.catalog import Catalog
     from ..errors import DeckcheckError
     from ..formats import Format
     from ..model import Deck
@@ -345,6 +346,15 @@ def say_note(note: str | None) -> None:
         say(f"deckcheck: note: {note}")
 
 
+def say_pool_hint(pool: Pool | None, fmt: Format, catalog: Catalog | None, cards_db: str | os.PathLike[str] | None) -> None:
+    """The note, after the report, that the registered pool `--pool` gave is of another
+    game's cards (cards/other_game.pool_hint); nothing without a pool or card data."""
+    if catalog and pool is not None:
+        from ..cards.other_game import pool_hint
+
+        say_note(pool_hint(pool, fmt, catalog, how="--pool", cards_db=cards_db))
+
+
 # Standard input reads once: a second `-` (`validate - -`, `diff - -`) would find it empty
 # and report an empty deck, or two lists that differ, as if that had been given.
 _STDIN_READ: list[bool] = []
@@ -445,11 +455,18 @@ def pool_not_a_deck(pool_file: str | None, decks: Iterable[str]) -> None:
     is spelled (`--pool ann.txt` typed for `--pool pools/ann.txt`): checked against itself
     a deck holds every card it uses, so any deck passed and its sheet said "every card from
     the pool". A batch row naming its own deck as its pool is refused alike
-    (batch/shared_decks.refuse_own_deck_as_pool)."""
-    if pool_file is None or pool_file == "-":
+    (batch/shared_decks.refuse_own_deck_as_pool). `--pool -` beside a deck `-` is refused
+    too: standard input is read once, so the deck was NOT CHECKED and told of "an earlier
+    `-`" it was not given."""
+    if pool_file is None:
         return
     from ..errors import DeckcheckError
 
+    if pool_file == "-":
+        if "-" in decks:
+            raise DeckcheckError("--pool - and the deck - both read standard input, which is read once; "
+                                 "give the pool or the deck as a file")
+        return
     for deck in decks:
         if deck != "-" and _is_one_of(Path(pool_file), [Path(deck)]):
             raise DeckcheckError(

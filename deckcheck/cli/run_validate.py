@@ -9,7 +9,7 @@ from types import ModuleType
 from ..report import DECKS, encoding
 from .common import (
     coloured, emit, no_empty_argument, no_empty_pool, open_cards, pool_not_a_deck, read_deck_argument, read_pool_argument,
-    report_usage_stop, say_note, say_unreadable, warn, warn_unknown_format_names,
+    report_usage_stop, say_note, say_pool_hint, say_unreadable, warn, warn_unknown_format_names,
 )
 
 
@@ -75,6 +75,7 @@ def run_validate(
     say_unreadable(report, reporter)
     for _, hint in hints:
         say_note(hint)
+    say_pool_hint(pool, fmt, catalog, cards_db)
     _annotate_hints(hints, reporter)
     _annotate_format_warnings(format_warnings, fmt, reporter)
     if pool is None and fmt.option("pool") is not None:

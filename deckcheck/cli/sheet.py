@@ -9,7 +9,7 @@ import typer
 from .app import CARDS_DB_OPTION, FORMAT_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, POOL_OPTION, app, handles_errors
 from ..paperwork import BY_TYPE, PAPERS, SORTS
 from ..wording import counted, listed
-from .common import coloured, emit, no_blank_name, no_empty_argument, no_empty_pool, one_of, one_of_any_case, open_cards, output_path, pdf_named, pool_not_a_deck, read_deck_argument, read_pool_argument, say, say_note, warn, writable, write_file
+from .common import coloured, emit, no_blank_name, no_empty_argument, no_empty_pool, one_of, one_of_any_case, open_cards, output_path, pdf_named, pool_not_a_deck, read_deck_argument, read_pool_argument, say, say_note, say_pool_hint, warn, writable, write_file
 from .help_lists import Command
 
 PAPER_HELP = f"Paper size: {listed(list(PAPERS))}."
@@ -81,6 +81,7 @@ def sheet(
         say_note(note)
         raise DeckcheckError(f"no sheet written: {result.deck} could not be read")
     if not result.legal and not force:
+        say_pool_hint(pool, fmt, catalog, cards_db)
         say_note(note)
         errors = sum(problem.is_error for problem in result.problems)
         say(

@@ -46,6 +46,7 @@ FORMATS: tuple[ModuleType, ...] = tuple(import_module(f"{__name__}.{name}") for 
     "dck",
     "ydk",
     "ydke",
+    "draftlog",
     "text",
     "arena",
 ))

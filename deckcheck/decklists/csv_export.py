@@ -18,6 +18,13 @@ Each row is then read as the line `COUNT Name` is, so a row's count says what a 
 `Sideboard`, `Commander`, `maybe`; a category of the deck's own, `Ramp`, is the main deck);
 without one every card is in the main deck, and a warning on the header says the export
 named no zones. Other columns (a set, a price, a condition) are left out.
+
+A cube's list has no count column: CubeCobra exports a cube as CSV with a `name` column and
+one row a card of the cube (`name,CMC,Type,...,Color Category,...,maybeboard,...`), so a
+header with a card column, no count column and one of CubeCobra's own (`Color Category`,
+`maybeboard`) is read as one copy a row; a `maybeboard` column of `true` puts its row's card
+in the maybeboard (considered, not in the cube). Any other header without a count column is
+no header: a count column of another name (`#`) would be read as one copy each, silently.
 """
 from __future__ import annotations
 
@@ -34,20 +41,30 @@ DELIMITERS = ",;\t"
 # The columns that say where a card goes: TappedOut's `Board`, others' `Section` or `Zone`,
 # Archidekt's `Category` (a deck's own categories, `Ramp`, besides `Sideboard`, `Commander`).
 ZONE_COLUMNS = frozenset({"board", "section", "zone", "category", "categories"})
+# CubeCobra's column saying a row's card was considered, not put in the cube (`true`).
+MAYBE_COLUMN = "maybeboard"
+# The columns only CubeCobra's export writes, one of which a header without a count column
+# must hold to be read as one copy a row.
+_CUBE_COLUMNS = frozenset({"color category", MAYBE_COLUMN})
 
 
 class CsvHeader(NamedTuple):
     """The header of a CSV export: its line (1-based), delimiter, and the indexes of its
-    count, name and zone columns (`zone` None when it has none), with their names."""
+    count, name and zone columns (`count` None when each row is one copy, a cube's list;
+    `zone` None when it has none), with their names, and of its `maybeboard` column
+    (CubeCobra's true or false) when it has one."""
 
     line: int
     delimiter: str
-    count: int
+    count: int | None
     name: int
     zone: int | None
     columns: list[str]
+    maybe: int | None = None
 
     def describe(self) -> str:
+        if self.count is None:
+            return f"column {self.columns[self.name]}, one copy a row"
         return f"columns {self.columns[self.count]} and {self.columns[self.name]}"
 
 
@@ -66,9 +83,10 @@ def find_header(text: str) -> CsvHeader | None:
             folded = [column.lower() for column in columns]
             count = next((index for index, key in enumerate(folded) if key in COUNT_COLUMNS), None)
             name = next((index for index, key in enumerate(folded) if key in NAME_COLUMNS), None)
-            if count is not None and name is not None:
+            if name is not None and (count is not None or not _CUBE_COLUMNS.isdisjoint(folded)):
                 zone = next((index for index, key in enumerate(folded) if key in ZONE_COLUMNS), None)
-                return CsvHeader(number, delimiter, count, name, zone, columns)
+                maybe = folded.index(MAYBE_COLUMN) if MAYBE_COLUMN in folded else None
+                return CsvHeader(number, delimiter, count, name, zone, columns, maybe)
         return None
     return None
 
@@ -133,8 +151,13 @@ def read(text: str, header: CsvHeader, deck: Deck, zone_named: Callable[[str], s
             continue
         raw = header.delimiter.join(cells)
         name = cells[header.name].strip() if header.name < len(cells) else ""
-        count = cells[header.count].strip() if header.count < len(cells) else ""
+        if header.count is None:
+            count = "1"  # a cube's list: each row is one card
+        else:
+            count = cells[header.count].strip() if header.count < len(cells) else ""
         zone = _zone(cells[header.zone], zone_named) if header.zone is not None and header.zone < len(cells) else MAIN
+        if header.maybe is not None and header.maybe < len(cells) and cells[header.maybe].strip().lower() == "true":
+            zone = MAYBEBOARD
         if not count:
             deck.problems.append(parse_error(f"no count in column {header.columns[header.count]}", line=line, text=raw, zone=zone))
             continue
