@@ -12,7 +12,6 @@ import os
 import shlex
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import closing
-from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +21,7 @@ from ..formats.run_names import FormatNames
 from ..model import CardEntry
 from ..registered_pools import Pool
 from ..problem import PARSE_ERROR, WARNING, Problem, ProblemBudget
+from ..record import Record
 from ..report.stream import Totals
 from ..result import DeckResult, Report, TeamResult
 from ..wording import counted, named_few
@@ -45,33 +45,44 @@ if TYPE_CHECKING:
     from .misplaced import ElsewhereInItsFolder, FromTheCurrentFolder
 
 
-@dataclass
-class BatchReport:
+class BatchReport(Record):
     """The report of one batch: per-deck results (in registration order; none kept when
     they were streamed to a report), teams, skips, and `totals` over the results."""
 
-    source: str
-    kind: str
-    report: Report
-    registrations: list[Registration]
-    skipped: list[Skipped] = field(default_factory=list)
-    manifest: str | None = None
-    deck_checks: DeckCheckSample | None = None  # --deck-check: players to check at the table
-    totals: Totals = field(default_factory=Totals)
-    # The registrations (by their place in `registrations`) whose deck could not be read:
-    # never checked (NOT CHECKED), so not among the decks a note says were checked.
-    unread: set[int] = field(default_factory=set)
-    # The formats that loaded (-f, then each row's, in the order rows first name them):
-    # read from here, a zip's format files are not loaded again once the archive is gone.
-    formats: dict[FormatRef, Format] = field(default_factory=dict)
-    # A zip's format files as the report shows them: their paths inside the archive.
-    formats_in_archive: dict[FormatRef, str] = field(default_factory=dict)
-    # Warnings for stderr: the source's (RegistrationSet.notes), then a team column no rule
-    # of its format reads (_teams_without_rules).
-    notes: list[str] = field(default_factory=list)
-    # Notes for stderr after the report: decks whose cards are another game's (other_games.py),
-    # deck files a manifest names from the current folder or another of its own (misplaced.py).
-    hints: list[str] = field(default_factory=list)
+    # A Record, not a dataclass: a batch imports no `dataclasses` (deckcheck/record.py).
+    __slots__ = ("source", "kind", "report", "registrations", "skipped", "manifest", "deck_checks", "totals", "unread",
+                 "formats", "formats_in_archive", "notes", "hints")
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __init__(
+        self, source: str, kind: str, report: Report, registrations: list[Registration],
+        skipped: list[Skipped] | None = None, manifest: str | None = None, deck_checks: DeckCheckSample | None = None,
+        totals: Totals | None = None, unread: set[int] | None = None, formats: dict[FormatRef, Format] | None = None,
+        formats_in_archive: dict[FormatRef, str] | None = None, notes: list[str] | None = None,
+        hints: list[str] | None = None,
+    ) -> None:
+        self.source = source
+        self.kind = kind
+        self.report = report
+        self.registrations = registrations
+        self.skipped: list[Skipped] = [] if skipped is None else skipped
+        self.manifest = manifest
+        self.deck_checks = deck_checks  # --deck-check: players to check at the table
+        self.totals = Totals() if totals is None else totals
+        # The registrations (by their place in `registrations`) whose deck could not be read:
+        # never checked (NOT CHECKED), so not among the decks a note says were checked.
+        self.unread: set[int] = set() if unread is None else unread
+        # The formats that loaded (-f, then each row's, in the order rows first name them):
+        # read from here, a zip's format files are not loaded again once the archive is gone.
+        self.formats: dict[FormatRef, Format] = {} if formats is None else formats
+        # A zip's format files as the report shows them: their paths inside the archive.
+        self.formats_in_archive: dict[FormatRef, str] = {} if formats_in_archive is None else formats_in_archive
+        # Warnings for stderr: the source's (RegistrationSet.notes), then a team column no rule
+        # of its format reads (_teams_without_rules).
+        self.notes: list[str] = [] if notes is None else notes
+        # Notes for stderr after the report: decks whose cards are another game's (other_games.py),
+        # deck files a manifest names from the current folder or another of its own (misplaced.py).
+        self.hints: list[str] = [] if hints is None else hints
 
     def to_dict(self) -> dict[str, Any]:
         """The batch as `deckcheck batch -o json` writes it (docs/contracts.md), by the same

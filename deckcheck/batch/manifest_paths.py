@@ -7,40 +7,43 @@ the manifest; a name no file can have (a NUL, a lone surrogate) is one too.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
 from .. import tree
 from ..lazy_pattern import lazy
+from ..record import Record
 
 if TYPE_CHECKING:
     from ..formats import FormatRef
 
 
-@dataclass(frozen=True)
-class Place:
+class Place(Record):
     """Where a manifest's paths lead: relative to `base`, confined (unless not) to `root`."""
 
-    base: Path
-    root: Path
-    confine: bool
-    archive: bool  # a zip's manifest: "outside the archive" in messages
-    # The real paths of the folders the rows name, resolved once per manifest read.
-    folders: tree.RealFolders = field(default_factory=tree.RealFolders, compare=False)
-    # Each distinct format cell's reading (`_format_ref`), once per manifest read: thousands
-    # of rows name a few formats.
-    formats: dict[str, tuple[FormatRef | None, str | None]] = field(default_factory=dict, compare=False)
-    # `base` and `root` as text, and `place_label`, worked out once: every row's path is
-    # judged against them (a pathlib.Path gives its text through two Python calls).
-    base_text: str = field(init=False, compare=False)
-    root_text: str = field(init=False, compare=False)
-    label: str = field(init=False, compare=False)
+    # A Record, not a dataclass: a batch imports no `dataclasses` (deckcheck/record.py).
+    __slots__ = ("base", "root", "confine", "archive", "folders", "formats", "base_text", "root_text", "label")
+    NOT_COMPARED = frozenset({"folders", "formats"})
+    NOT_FIELDS = frozenset({"base_text", "root_text", "label"})  # worked out from the others
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "base_text", os.fspath(self.base))
-        object.__setattr__(self, "root_text", os.fspath(self.root))
-        object.__setattr__(self, "label", place_label(self))
+    def __init__(
+        self, base: Path, root: Path, confine: bool, archive: bool, folders: tree.RealFolders | None = None,
+        formats: dict[str, tuple[FormatRef | None, str | None]] | None = None,
+    ) -> None:
+        self.base = base
+        self.root = root
+        self.confine = confine
+        self.archive = archive  # a zip's manifest: "outside the archive" in messages
+        # The real paths of the folders the rows name, resolved once per manifest read.
+        self.folders = tree.RealFolders() if folders is None else folders
+        # Each distinct format cell's reading (`_format_ref`), once per manifest read: thousands
+        # of rows name a few formats.
+        self.formats: dict[str, tuple[FormatRef | None, str | None]] = {} if formats is None else formats
+        # `base` and `root` as text, and `place_label`, worked out once: every row's path is
+        # judged against them (a pathlib.Path gives its text through two Python calls).
+        self.base_text = os.fspath(base)
+        self.root_text = os.fspath(root)
+        self.label = place_label(self)
 
 
 def posix(text: str) -> str:

@@ -18,24 +18,30 @@ page 1251 or Windows-1252, stray NUL bytes dropped. A manifest is a table that o
 from __future__ import annotations
 
 import codecs
-from dataclasses import dataclass
 
 from ..problem import ERROR, WARNING
+from ..record import Record
 from ..textio import decode, is_wide_unicode
 
 UTF8, CP1252 = "UTF-8", "Windows-1252"
 
 
-@dataclass(frozen=True)
-class ManifestText:
+class ManifestText(Record):
     """`text`, the lines (1-based, as csv and YAML count them) that held NUL bytes, and
     those in `odd_encoding` in a file mostly in `usual_encoding`."""
 
-    text: str
-    nul_lines: frozenset[int] = frozenset()
-    odd_lines: frozenset[int] = frozenset()
-    odd_encoding: str = ""
-    usual_encoding: str = ""
+    # A Record, not a dataclass: a batch imports no `dataclasses` (deckcheck/record.py).
+    __slots__ = ("text", "nul_lines", "odd_lines", "odd_encoding", "usual_encoding")
+
+    def __init__(
+        self, text: str, nul_lines: frozenset[int] = frozenset(), odd_lines: frozenset[int] = frozenset(),
+        odd_encoding: str = "", usual_encoding: str = "",
+    ) -> None:
+        self.text = text
+        self.nul_lines = nul_lines
+        self.odd_lines = odd_lines
+        self.odd_encoding = odd_encoding
+        self.usual_encoding = usual_encoding
 
     def row_notes(self, span: range, row_line: int | None) -> list[tuple[str, str]]:
         """(message, severity) for a row written on the lines of `span`: NUL bytes left out

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import os
 import time
-from dataclasses import dataclass
+
+from ..record import Record
 
 # CPU seconds a new worker costs beyond the decks it takes over, on this 2-core machine
 # (benchmarks/batch_bench.py, docs/speed.md): its start (spawned interpreter, imports, card
@@ -76,14 +77,18 @@ def _cpu_ticks() -> dict[str, tuple[int, int]] | None:
     return ticks or None
 
 
-@dataclass
-class Sample:
+class Sample(Record):
     """The main process's first decks, timed: CPU seconds spent per deck and the idle
     cores seen meanwhile."""
 
-    wall: float
-    cpu: float
-    ticks: dict[str, tuple[int, int]] | None
+    # A Record, not a dataclass: a batch imports no `dataclasses` (deckcheck/record.py).
+    __slots__ = ("wall", "cpu", "ticks")
+    __hash__ = None  # type: ignore[assignment]  # mutable, as the dataclass was
+
+    def __init__(self, wall: float, cpu: float, ticks: dict[str, tuple[int, int]] | None) -> None:
+        self.wall = wall
+        self.cpu = cpu
+        self.ticks = ticks
 
     @classmethod
     def start(cls) -> Sample:

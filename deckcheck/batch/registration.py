@@ -9,7 +9,6 @@ from __future__ import annotations
 import heapq
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -143,8 +142,7 @@ def pool_source(pool_path: str) -> str | Path:
     return pool_path if is_pasted(pool_path) else Path(pool_path)
 
 
-@dataclass(frozen=True)
-class Skipped:
+class Skipped(Record):
     """A file of the source that is not checked, and why (listed in every report).
 
     `unchecked`: it may be a registration, but could not be read safely (an archive entry
@@ -152,34 +150,48 @@ class Skipped:
     that could not be checked, which is never a pass. Otherwise it is no decklist (another
     extension, a hidden file) and only listed."""
 
-    file: str
-    reason: str
-    unchecked: bool = False
+
+    # Records, not dataclasses: a batch imports no `dataclasses` (deckcheck/record.py).
+    __slots__ = ("file", "reason", "unchecked")
+
+    def __init__(self, file: str, reason: str, unchecked: bool = False) -> None:
+        self.file = file
+        self.reason = reason
+        self.unchecked = unchecked
 
 
-@dataclass
-class RegistrationSet:
+class RegistrationSet(Record):
     """What a source holds: the registrations in report order and the files skipped.
     `format_root`: the folder a row's format file, with its whole `extends:` chain, stays
     in (a zip's extracted archive: manifest.py loads each such file so); None: where
     `formats.load` keeps a format file by default."""
 
-    source: str
-    kind: str  # "directory", "manifest" (with `manifest` set) or "zip" of either
-    registrations: list[Registration] = field(default_factory=list)
-    skipped: list[Skipped] = field(default_factory=list)
-    manifest: str | None = None
-    format_root: Path | None = None
-    # What reading the source passed over that the organiser may have meant to take
-    # effect (a manifest's `date` column): warnings for stderr.
-    notes: list[str] = field(default_factory=list)
-    # A YAML manifest's row settings written above its rows, not read (manifest.py
-    # ROW_SETTINGS_AT_TOP): key -> (value as written, its line), for the error that needs one.
-    unread: dict[str, tuple[str, int | None]] = field(default_factory=dict)
-    # What reading a manifest saw of the files its rows name (tree.RealFolders.files, one
-    # `lstat` each), for the batch's next look at them (shared_decks.py), which empties it:
-    # a batch does not hold it for the whole run.
-    files: dict[str, FileSeen] = field(default_factory=dict)
+
+    __slots__ = ("source", "kind", "registrations", "skipped", "manifest", "format_root", "notes", "unread", "files")
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __init__(
+        self, source: str, kind: str, registrations: list[Registration] | None = None,
+        skipped: list[Skipped] | None = None, manifest: str | None = None, format_root: Path | None = None,
+        notes: list[str] | None = None, unread: dict[str, tuple[str, int | None]] | None = None,
+        files: dict[str, FileSeen] | None = None,
+    ) -> None:
+        self.source = source
+        self.kind = kind  # "directory", "manifest" (with `manifest` set) or "zip" of either
+        self.registrations: list[Registration] = [] if registrations is None else registrations
+        self.skipped: list[Skipped] = [] if skipped is None else skipped
+        self.manifest = manifest
+        self.format_root = format_root
+        # What reading the source passed over that the organiser may have meant to take
+        # effect (a manifest's `date` column): warnings for stderr.
+        self.notes: list[str] = [] if notes is None else notes
+        # A YAML manifest's row settings written above its rows, not read (manifest.py
+        # ROW_SETTINGS_AT_TOP): key -> (value as written, its line), for the error that needs one.
+        self.unread: dict[str, tuple[str, int | None]] = {} if unread is None else unread
+        # What reading a manifest saw of the files its rows name (tree.RealFolders.files, one
+        # `lstat` each), for the batch's next look at them (shared_decks.py), which empties it:
+        # a batch does not hold it for the whole run.
+        self.files: dict[str, FileSeen] = {} if files is None else files
 
 
 def unchecked_registration(item: Skipped) -> Registration:

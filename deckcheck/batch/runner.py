@@ -20,7 +20,6 @@ import os
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -28,6 +27,7 @@ from ..errors import DeckcheckError, InputError
 from ..formats import Format, load
 from ..limits import MAX_PROBLEMS_PER_REPORT
 from ..model import CardEntry, Deck
+from ..record import Record
 from ..decklists import extension, is_inline, load_deck, parse_bytes, parse_text, unreadable
 from ..decklists.layout import settle_sideboard
 from ..pipeline import card_catalog, checked_deck, named_by, read_deck
@@ -98,11 +98,15 @@ class Task(NamedTuple):
     data: bytes | None = None
 
 
-@dataclass
-class Outcome:
-    result: DeckResult
-    entries: list[CardEntry] | None = None
-    pool: Pool | None = None
+class Outcome(Record):
+    # A Record, not a dataclass: a batch imports no `dataclasses` (deckcheck/record.py).
+    __slots__ = ("result", "entries", "pool")
+    __hash__ = None  # type: ignore[assignment]  # mutable, as the dataclass was
+
+    def __init__(self, result: DeckResult, entries: list[CardEntry] | None = None, pool: Pool | None = None) -> None:
+        self.result = result
+        self.entries = entries
+        self.pool = pool
 
 
 # Formats by (id, root), per process and run (`forget_run`): `formats.load` looks for the

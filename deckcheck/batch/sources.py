@@ -19,7 +19,6 @@ import re
 import shlex
 from collections.abc import Collection, Iterator
 from contextlib import contextmanager
-from dataclasses import replace
 from pathlib import Path
 from typing import NamedTuple
 
@@ -262,7 +261,7 @@ def _from_archive(root: Path, shown: str) -> RegistrationSet:
     relative = _relative(manifest, root)
     # Named in messages as `set.zip:registrations.csv`; in the report as the zip and its manifest.
     found = read_manifest(manifest, root=root, shown=f"{shown}:{relative}")
-    return replace(found, source=shown, kind="zip", manifest=relative, format_root=root)
+    return found.replace(source=shown, kind="zip", manifest=relative, format_root=root)
 
 
 def _manifests_in(root: Path) -> list[Path]:

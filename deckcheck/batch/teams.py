@@ -43,7 +43,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 
 from ..formats import Format
 from ..formats.model import PAPER
@@ -53,6 +52,7 @@ from ..names import card_key
 from ..registered_pools import Pool, pool_settings
 from ..limits import MAX_HOLDERS_LISTED, MAX_PROBLEMS_PER_DECK
 from ..problem import INFO, Problem, capped
+from ..record import Record
 from ..wording import counted, listed, named_few
 from ..result import TeamResult
 from .registration import REGISTRATION, SEATS, shown_player
@@ -64,20 +64,28 @@ TEAM_REGISTRATION = "team-registration"
 RESTRICTED_PER_TEAM = 1
 
 
-@dataclass(frozen=True)
-class Member:
+class Member(Record):
     """A player of a team and what the team check needs of their registration."""
 
-    player: str
-    deck: str
-    format_id: str
-    seat: str | None = None
-    entries: Sequence[CardEntry] | None = None  # None: the deck could not be read
-    unreadable_reason: str | None = None
-    pool: Pool | None = None  # limited events: the registered pool, when it could be read
-    pool_name: str | None = None  # the pool file as the manifest names it
-    errors: tuple[Problem, ...] = ()  # the errors of the member's own result (row and deck)
-    platform: str | None = None  # where the member's row says they play (else the batch's)
+    # A Record, not a dataclass: a batch imports no `dataclasses` (deckcheck/record.py).
+    __slots__ = ("player", "deck", "format_id", "seat", "entries", "unreadable_reason", "pool", "pool_name", "errors",
+                 "platform")
+
+    def __init__(
+        self, player: str, deck: str, format_id: str, seat: str | None = None,
+        entries: Sequence[CardEntry] | None = None, unreadable_reason: str | None = None, pool: Pool | None = None,
+        pool_name: str | None = None, errors: tuple[Problem, ...] = (), platform: str | None = None,
+    ) -> None:
+        self.player = player
+        self.deck = deck
+        self.format_id = format_id
+        self.seat = seat
+        self.entries = entries  # None: the deck could not be read
+        self.unreadable_reason = unreadable_reason
+        self.pool = pool  # limited events: the registered pool, when it could be read
+        self.pool_name = pool_name  # the pool file as the manifest names it
+        self.errors = errors  # the errors of the member's own result (row and deck)
+        self.platform = platform  # where the member's row says they play (else the batch's)
 
 
 def team_settings(fmt: Format) -> tuple[bool, tuple[int, ...]]:

@@ -28,7 +28,6 @@ no header: a count column of another name (`#`) would be read as one copy each, 
 """
 from __future__ import annotations
 
-import csv
 from collections.abc import Callable
 from typing import NamedTuple
 
@@ -133,6 +132,8 @@ def find_headerless(text: str) -> tuple[CsvHeader, str] | None:
 def read(text: str, header: CsvHeader, deck: Deck, zone_named: Callable[[str], str | None]) -> None:
     """The rows below `header` as `deck`'s entries (and their problems). `zone_named`: the
     zone a text list's header of that word switches to, None for no zone's word."""
+    import csv  # here, not at import: every list that is no plain one asks find_header
+
     lines = split_lines(text)[header.line:]
     rows = csv.reader(lines, delimiter=header.delimiter)
     read_to = header.line  # the last line the rows read so far took

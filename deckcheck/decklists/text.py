@@ -53,7 +53,6 @@ from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAIN, MAYBEBOARD, SIDEBOA
 from ..names import display_name, nfkc
 from ..problem import WARNING, LineProblems, Problem
 from ..wording import counted as counted_words, lines_text
-from . import csv_export
 from .markdown_table import ROW_WITHOUT_HEADER, MarkdownTable, is_total
 from .common import (
     MAX_LINE_CHARS, companions_for_sideboard, counted, is_fence, make_entry, parse_error, split_lines, squeeze, too_long,
@@ -712,6 +711,8 @@ def parse(text: str, source: str = "<text>") -> Deck:
         plain_text = text
     if _parse_plain(plain_text, deck):
         return deck
+    from . import csv_export  # only a list the fast path did not read: `validate` of a plain list skips it
+
     csv_header = csv_export.find_header(text)
     if csv_header is not None:
         # Stray NULs go, as from a typed list's lines below (`has_nul`): its rows kept them

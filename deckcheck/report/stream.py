@@ -18,10 +18,10 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
 from ..errors import temporary_folder_full
+from ..record import Record
 
 if TYPE_CHECKING:
     from ..batch import BatchReport
@@ -38,13 +38,17 @@ WRITE_BEHIND = 1 << 16
 SPOOL_ENCODING = ("utf-8", "surrogatepass")
 
 
-@dataclass
-class Totals:
+class Totals(Record):
     """Counts over the results seen so far: what summaries and a batch's exit code need."""
 
-    decks: int = 0
-    legal: int = 0
-    notes: dict[str, None] = field(default_factory=dict)  # distinct, in order
+    # A Record, not a dataclass: a batch imports no `dataclasses` (deckcheck/record.py).
+    __slots__ = ("decks", "legal", "notes")
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __init__(self, decks: int = 0, legal: int = 0, notes: dict[str, None] | None = None) -> None:
+        self.decks = decks
+        self.legal = legal
+        self.notes: dict[str, None] = {} if notes is None else notes  # distinct, in order
 
     def count(self, result: DeckResult, legal: bool | None = None) -> None:
         """Count `result`; `legal` is its verdict when the caller has asked it already (a
