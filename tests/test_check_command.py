@@ -1303,10 +1303,34 @@ def test_a_run_stopped_before_any_deck_still_writes_the_job_summary(cli, tmp_pat
     assert done.stdout.startswith("::error ")
     written = summary.read_text(encoding="utf-8")
     if stop == "broken deckcheck.yaml":
-        assert written.startswith("## deckcheck: 0 of 1 deck legal, 1 could not be read\n")
+        assert written.startswith(STOPPED_BY_CONFIG)
         assert "| deckcheck\\.yaml | 2 | config | bogus\\: unknown key" in written
     else:
         assert written.startswith("## deckcheck: stopped before checking any deck\n\nunknown format \\'mtg\\/nope\\'")
+
+
+# How the job summary starts when deckcheck.yaml stops the run: no deck was checked.
+STOPPED_BY_CONFIG = ("## deckcheck: stopped before checking any deck\n\n"
+                     "the configuration cannot be used: fix it where the table below says\n\n"
+                     "| where | line | rule | message |\n|---|---|---|---|\n")
+
+
+@pytest.mark.parametrize("config, where", [
+    ("format: mtg/modern\nformats:\n  decks/**: mtg/modrn\n", "| deckcheck\\.yaml | 3 | config | formats\\.decks\\/\\*\\*\\: unknown format"),
+    ("formats:\n  other/**: mtg/legacy\n", "| decks\\/a\\.txt |  | config | no format for this deck"),
+], ids=["unknown format", "deck with no format"])
+def test_the_job_summary_of_a_run_deckcheck_yaml_stopped_counts_no_deck(cli, tmp_path, config, where):
+    """The job summary of a run that a deckcheck.yaml error stopped began '0 of 1 deck legal,
+    1 could not be read' and listed deckcheck.yaml in its table of decks, its format
+    'deckcheck.yaml': no deck was checked, and the file is no deck. It now says the run
+    stopped before any deck, as for a usage error, and the problems table says where."""
+    write(tmp_path, {"deckcheck.yaml": config, "decks/a.txt": LEGAL, "decks/b.txt": LEGAL})
+    summary = tmp_path / "summary.md"
+    done = cli("check", "-o", "github", cwd=tmp_path, env={"GITHUB_STEP_SUMMARY": str(summary)})
+    assert done.returncode == 2
+    written = summary.read_text(encoding="utf-8")
+    assert written.startswith(STOPPED_BY_CONFIG)
+    assert where in written and "| deck | format |" not in written and "legal" not in written
 
 
 @pytest.mark.parametrize("section", ["formats", "simulate"])
