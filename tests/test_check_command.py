@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import sqlite3
 import subprocess
@@ -1344,3 +1345,25 @@ def test_a_glob_holding_a_line_break_is_quoted_in_its_warning(cli, tmp_path, sec
     assert done.returncode == 0, done.stderr
     [warning] = [line for line in done.stderr.splitlines() if "matches no deck" in line]
     assert warning.startswith(f"deckcheck: warning: deckcheck.yaml: {section}.'decks/x\\r\\n::error::y*.txt': matches no deck")
+
+
+@pytest.mark.skipif(os.sep == "\\", reason="on Windows a backslash separates folders: the path is the file")
+@pytest.mark.parametrize("command", [["check"], ["validate", "-f", "mtg/modern"]])
+def test_a_deck_path_written_the_windows_way_is_told_the_file_it_names(cli, tmp_path, command):
+    """`check decks\\modern\\burn.txt` (a path copied from a Windows machine into a CI step)
+    was `no such file` and nothing more on Linux and macOS, where a backslash is part of a
+    file's name, though deckcheck.yaml and a batch manifest read it as `/`. The error now
+    names the file it means, never one through a linked folder."""
+    outside = tmp_path / "outside"
+    write(tmp_path, {"repo/deckcheck.yaml": "format: mtg/modern\n", "repo/decks/modern/burn.txt": LEGAL,
+                     "outside/secret.txt": LEGAL})
+    repo = tmp_path / "repo"
+    (repo / "far").symlink_to(outside, target_is_directory=True)
+    done = cli(*command[:1], "decks\\modern\\burn.txt", *command[1:], cwd=repo)
+    assert done.returncode == 2
+    assert ("decks\\modern\\burn.txt: no such file; a file is named so with / for each \\: decks/modern/burn.txt "
+            "(on this system a backslash is part of a file's name, not a folder's end; write the path with /)") \
+        in done.stdout + done.stderr
+    linked = cli(*command[:1], "far\\secret.txt", *command[1:], cwd=repo)
+    assert linked.returncode == 2 and "far\\secret.txt: no such file" in linked.stdout + linked.stderr
+    assert "far/secret.txt" not in linked.stdout + linked.stderr
