@@ -1367,3 +1367,18 @@ def test_a_deck_path_written_the_windows_way_is_told_the_file_it_names(cli, tmp_
     linked = cli(*command[:1], "far\\secret.txt", *command[1:], cwd=repo)
     assert linked.returncode == 2 and "far\\secret.txt: no such file" in linked.stdout + linked.stderr
     assert "far/secret.txt" not in linked.stdout + linked.stderr
+
+
+@pytest.mark.skipif(os.sep == "\\", reason="on Windows a backslash separates folders: the path is the file")
+def test_a_deck_path_written_the_windows_way_is_not_passed_over_by_decks_globs(cli, tmp_path):
+    """With `decks: ["decks/**"]`, `check decks\\modern\\burn.txt` on Linux printed nothing
+    and exited 0: the path, no file, was judged by its name as written, which the glob does
+    not match, and passed over as a deleted README is, so an illegal deck passed the step.
+    A missing path's name is judged with `\\` read as `/`, as the globs read it: the deck is
+    reported missing (exit 2) with the file it means."""
+    write(tmp_path, {"deckcheck.yaml": 'format: mtg/modern\ndecks: ["decks/**"]\n',
+                     "decks/modern/burn.txt": "4 Lightning Bolt\n1 Black Lotus\n55 Mountain\n", "README.md": "x\n"})
+    done = cli("check", "decks\\modern\\burn.txt", "docs\\gone.md", cwd=tmp_path)
+    assert done.returncode == 2
+    assert "decks\\modern\\burn.txt: no such file; a file is named so with / for each \\: decks/modern/burn.txt" in done.stdout
+    assert "gone" not in done.stdout + done.stderr  # a path no glob takes is still passed over
