@@ -298,6 +298,12 @@ CONFIG_ERRORS = [
     ("simulate: {'*.txt': {policy: a.txt, assert: 'keep7 >= 0.5'}}\n", "simulate.*.txt.policy: "),
     ("format: [unclosed\n", "invalid YAML"),
     ("- a list\n", "expected a mapping of settings"),
+    # `- glob: format`, a list of one-key mappings, as a GitHub workflow's steps are written:
+    # the error said only "got a list", not what to take out.
+    ("formats:\n  - 'decks/**': mtg/legacy\n",
+     "deckcheck.yaml: formats: expected a mapping of text to text, got a list of mappings; write each entry without "
+     "the '- ' before it, as `KEY: VALUE` lines under formats (line 1)"),
+    ("simulate:\n  - a.txt: {assert: 'keep7 >= 0.5'}\n", "got a list of mappings; write each entry without the '- ' before it, as `KEY: VALUE` lines under simulate (line 1)"),
     ("format: mtg/modern\nformat: mtg/legacy\n", "duplicate key 'format'"),
     # YAML 1.1 reads `yes`, `true` and `on` alike as true: only `on` is the setting `on`
     # (`yes: draw` was taken for `on: draw`), and `on` given twice said 'True: unknown key'.
