@@ -338,6 +338,11 @@ class MapOf(_RecordSpec):
         return f"a mapping of {self.key.expected} to {self.value.expected}"
 
     def check(self, value: Any, keys: Keys) -> None:
+        if isinstance(value, list) and value and all(isinstance(item, Mapping) for item in value):
+            # `- glob: format` lines, as a GitHub workflow writes its steps: say what to take out.
+            under = f" under {shown_key(str(keys[-1]))}" if keys else ""
+            raise SchemaError(keys, f"expected {self.expected}, got a list of mappings; write each entry without the "
+                                    f"'- ' before it, as `KEY: VALUE` lines{under}", wrong_type=True)
         if not isinstance(value, Mapping):
             self.fail(value, keys)
         for key, item in value.items():
@@ -365,6 +370,11 @@ class Struct(_RecordSpec):
         return "a mapping with keys " + ", ".join(self.fields)
 
     def check(self, value: Any, keys: Keys) -> None:
+        if isinstance(value, list) and value and all(isinstance(item, Mapping) for item in value):
+            # `- glob: format` lines, as a GitHub workflow writes its steps: say what to take out.
+            under = f" under {shown_key(str(keys[-1]))}" if keys else ""
+            raise SchemaError(keys, f"expected {self.expected}, got a list of mappings; write each entry without the "
+                                    f"'- ' before it, as `KEY: VALUE` lines{under}", wrong_type=True)
         if not isinstance(value, Mapping):
             self.fail(value, keys)
         for key, item in value.items():

@@ -449,7 +449,9 @@ IN_QUOTES = "; a file is named so without the quotes around it: "
 IN_THE_FOLDER = "; name the file in it: "
 AFTER_DOTS = "; a file is named so without the dots or spaces after it: "
 WITHOUT_INVISIBLE = ("; a file is named so without it: ", "; a file is named so without them: ")
-OTHER_SPELLINGS = (IN_OTHER_CASE, IN_OTHER_FORM, IN_OTHER_EXTENSION, IN_QUOTES, AFTER_DOTS, *WITHOUT_INVISIBLE, IN_THE_FOLDER)
+WITH_SLASHES = "; a file is named so with / for each \\: "
+OTHER_SPELLINGS = (IN_OTHER_CASE, IN_OTHER_FORM, IN_OTHER_EXTENSION, IN_QUOTES, AFTER_DOTS, *WITHOUT_INVISIBLE,
+                   WITH_SLASHES, IN_THE_FOLDER)
 # Quotes a word processor or a spreadsheet user puts around a name, opening and closing.
 _QUOTES = {"'": "'", '"': '"', "\u201c": "\u201d", "\u2018": "\u2019", "\u201e": "\u201c", "\u00ab": "\u00bb"}
 
@@ -481,6 +483,10 @@ def _missing(path: str | Path) -> InputError:
         several = len(given) - len(file) > 1
         what = "characters that show" if several else "a character that shows"
         message += f"; its name holds {what} as nothing ({described_chars(gone)}){WITHOUT_INVISIBLE[several]}{one_line(file)}"
+    elif (slashed := _with_slashes(given)) is not None:
+        # `decks\modern\burn.txt` copied from a Windows machine into a CI step or a hook's args.
+        message += (f"{WITH_SLASHES}{one_line(slashed)} (on this system a backslash is part of a file's name, "
+                    "not a folder's end; write the path with /)")
     elif (extended := _other_extension(given)) is not None:
         # `decks/ann` for decks/ann.txt, `ann.dek` for ann.txt, and `ann.txt` for the
         # `ann.txt.txt` a player saved where Windows hides the extension it adds.
@@ -509,6 +515,22 @@ def _without_marks(path: str) -> tuple[str, str] | None:
                 return (unquoted, IN_QUOTES) if unquoted and _hinted_file(unquoted) else None
             return None
     return None
+
+
+def _with_slashes(path: str) -> str | None:
+    """The file a missing `path` names with each `\\` read as `/` (a path written the Windows
+    way, as deckcheck.yaml and a manifest read it), on a system where `\\` is part of a
+    name; None when that names no file. No hint names a file outside the folder the path
+    starts from, or through a linked folder: the path was confined as written."""
+    if os.sep == "\\" or os.altsep == "\\" or "\\" not in path:
+        return None
+    slashed = path.replace("\\", "/")
+    parts = slashed.split("/")
+    if os.path.isabs(slashed) != os.path.isabs(path) or os.pardir in parts:
+        return None
+    if any(os.path.islink("/".join(parts[:end])) for end in range(1, len(parts)) if parts[end - 1]):
+        return None
+    return slashed if _hinted_file(slashed) else None
 
 
 def _without_invisible(path: str) -> tuple[str, tuple[str, ...]] | None:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import sqlite3
 import subprocess
@@ -297,6 +298,12 @@ CONFIG_ERRORS = [
     ("simulate: {'*.txt': {policy: a.txt, assert: 'keep7 >= 0.5'}}\n", "simulate.*.txt.policy: "),
     ("format: [unclosed\n", "invalid YAML"),
     ("- a list\n", "expected a mapping of settings"),
+    # `- glob: format`, a list of one-key mappings, as a GitHub workflow's steps are written:
+    # the error said only "got a list", not what to take out.
+    ("formats:\n  - 'decks/**': mtg/legacy\n",
+     "deckcheck.yaml: formats: expected a mapping of text to text, got a list of mappings; write each entry without "
+     "the '- ' before it, as `KEY: VALUE` lines under formats (line 1)"),
+    ("simulate:\n  - a.txt: {assert: 'keep7 >= 0.5'}\n", "got a list of mappings; write each entry without the '- ' before it, as `KEY: VALUE` lines under simulate (line 1)"),
     ("format: mtg/modern\nformat: mtg/legacy\n", "duplicate key 'format'"),
     # YAML 1.1 reads `yes`, `true` and `on` alike as true: only `on` is the setting `on`
     # (`yes: draw` was taken for `on: draw`), and `on` given twice said 'True: unknown key'.
@@ -1303,10 +1310,34 @@ def test_a_run_stopped_before_any_deck_still_writes_the_job_summary(cli, tmp_pat
     assert done.stdout.startswith("::error ")
     written = summary.read_text(encoding="utf-8")
     if stop == "broken deckcheck.yaml":
-        assert written.startswith("## deckcheck: 0 of 1 deck legal, 1 could not be read\n")
+        assert written.startswith(STOPPED_BY_CONFIG)
         assert "| deckcheck\\.yaml | 2 | config | bogus\\: unknown key" in written
     else:
         assert written.startswith("## deckcheck: stopped before checking any deck\n\nunknown format \\'mtg\\/nope\\'")
+
+
+# How the job summary starts when deckcheck.yaml stops the run: no deck was checked.
+STOPPED_BY_CONFIG = ("## deckcheck: stopped before checking any deck\n\n"
+                     "the configuration cannot be used: fix it where the table below says\n\n"
+                     "| where | line | rule | message |\n|---|---|---|---|\n")
+
+
+@pytest.mark.parametrize("config, where", [
+    ("format: mtg/modern\nformats:\n  decks/**: mtg/modrn\n", "| deckcheck\\.yaml | 3 | config | formats\\.decks\\/\\*\\*\\: unknown format"),
+    ("formats:\n  other/**: mtg/legacy\n", "| decks\\/a\\.txt |  | config | no format for this deck"),
+], ids=["unknown format", "deck with no format"])
+def test_the_job_summary_of_a_run_deckcheck_yaml_stopped_counts_no_deck(cli, tmp_path, config, where):
+    """The job summary of a run that a deckcheck.yaml error stopped began '0 of 1 deck legal,
+    1 could not be read' and listed deckcheck.yaml in its table of decks, its format
+    'deckcheck.yaml': no deck was checked, and the file is no deck. It now says the run
+    stopped before any deck, as for a usage error, and the problems table says where."""
+    write(tmp_path, {"deckcheck.yaml": config, "decks/a.txt": LEGAL, "decks/b.txt": LEGAL})
+    summary = tmp_path / "summary.md"
+    done = cli("check", "-o", "github", cwd=tmp_path, env={"GITHUB_STEP_SUMMARY": str(summary)})
+    assert done.returncode == 2
+    written = summary.read_text(encoding="utf-8")
+    assert written.startswith(STOPPED_BY_CONFIG)
+    assert where in written and "| deck | format |" not in written and "legal" not in written
 
 
 @pytest.mark.parametrize("section", ["formats", "simulate"])
@@ -1320,3 +1351,40 @@ def test_a_glob_holding_a_line_break_is_quoted_in_its_warning(cli, tmp_path, sec
     assert done.returncode == 0, done.stderr
     [warning] = [line for line in done.stderr.splitlines() if "matches no deck" in line]
     assert warning.startswith(f"deckcheck: warning: deckcheck.yaml: {section}.'decks/x\\r\\n::error::y*.txt': matches no deck")
+
+
+@pytest.mark.skipif(os.sep == "\\", reason="on Windows a backslash separates folders: the path is the file")
+@pytest.mark.parametrize("command", [["check"], ["validate", "-f", "mtg/modern"]])
+def test_a_deck_path_written_the_windows_way_is_told_the_file_it_names(cli, tmp_path, command):
+    """`check decks\\modern\\burn.txt` (a path copied from a Windows machine into a CI step)
+    was `no such file` and nothing more on Linux and macOS, where a backslash is part of a
+    file's name, though deckcheck.yaml and a batch manifest read it as `/`. The error now
+    names the file it means, never one through a linked folder."""
+    outside = tmp_path / "outside"
+    write(tmp_path, {"repo/deckcheck.yaml": "format: mtg/modern\n", "repo/decks/modern/burn.txt": LEGAL,
+                     "outside/secret.txt": LEGAL})
+    repo = tmp_path / "repo"
+    (repo / "far").symlink_to(outside, target_is_directory=True)
+    done = cli(*command[:1], "decks\\modern\\burn.txt", *command[1:], cwd=repo)
+    assert done.returncode == 2
+    assert ("decks\\modern\\burn.txt: no such file; a file is named so with / for each \\: decks/modern/burn.txt "
+            "(on this system a backslash is part of a file's name, not a folder's end; write the path with /)") \
+        in done.stdout + done.stderr
+    linked = cli(*command[:1], "far\\secret.txt", *command[1:], cwd=repo)
+    assert linked.returncode == 2 and "far\\secret.txt: no such file" in linked.stdout + linked.stderr
+    assert "far/secret.txt" not in linked.stdout + linked.stderr
+
+
+@pytest.mark.skipif(os.sep == "\\", reason="on Windows a backslash separates folders: the path is the file")
+def test_a_deck_path_written_the_windows_way_is_not_passed_over_by_decks_globs(cli, tmp_path):
+    """With `decks: ["decks/**"]`, `check decks\\modern\\burn.txt` on Linux printed nothing
+    and exited 0: the path, no file, was judged by its name as written, which the glob does
+    not match, and passed over as a deleted README is, so an illegal deck passed the step.
+    A missing path's name is judged with `\\` read as `/`, as the globs read it: the deck is
+    reported missing (exit 2) with the file it means."""
+    write(tmp_path, {"deckcheck.yaml": 'format: mtg/modern\ndecks: ["decks/**"]\n',
+                     "decks/modern/burn.txt": "4 Lightning Bolt\n1 Black Lotus\n55 Mountain\n", "README.md": "x\n"})
+    done = cli("check", "decks\\modern\\burn.txt", "docs\\gone.md", cwd=tmp_path)
+    assert done.returncode == 2
+    assert "decks\\modern\\burn.txt: no such file; a file is named so with / for each \\: decks/modern/burn.txt" in done.stdout
+    assert "gone" not in done.stdout + done.stderr  # a path no glob takes is still passed over

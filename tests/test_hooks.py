@@ -135,7 +135,7 @@ def test_action_is_composite_and_injection_safe():
     assert steps[0]["uses"].startswith("actions/setup-python@")
     for step in steps[1:]:
         if "uses" in step:
-            assert step["uses"].startswith("actions/cache@"), step
+            assert step["uses"].startswith(("actions/cache@", "actions/cache/restore@", "actions/cache/save@")), step
             continue
         assert step["shell"] == "bash"
         # Inputs reach scripts through `env:` only: `${{ }}` inside `run:` would be pasted
@@ -366,10 +366,45 @@ def test_action_report_input_is_never_written_through_a_link(deck_repo, tmp_path
 
 def test_action_caches_its_pip_install_and_the_card_data():
     steps = _action()["runs"]["steps"]
-    caches = [step for step in steps if step.get("uses", "").startswith("actions/cache@")]
+    caches = [step for step in steps if step.get("uses", "").startswith("actions/cache")]
     assert any("pip" in step["with"]["path"] for step in caches)
     assert any("deckcheck-cards" in step["with"]["key"] for step in caches)
     assert set(_action()["inputs"]["cards"]["default"].split()) == {"sync"}
+
+
+def test_action_syncs_the_card_data_at_most_once_a_week():
+    """The card database's cache key is the ISO week, but every run synced: Scryfall
+    rebuilds its bulk files every 12 hours (scryfall.com/docs/api/bulk-data), so a run that
+    restored this week's database downloaded the whole card file again, though the input
+    says "synced at most once a week". This week's database (an exact cache hit) is used
+    as it is; the cache is saved only after a sync that worked, so an offline run never
+    stores last week's database as this week's."""
+    steps = {step.get("name"): step for step in _action()["runs"]["steps"]}
+    restore, sync, save = steps["Restore the card data"], steps["Sync card data"], steps["Save the card data"]
+    assert restore["uses"].startswith("actions/cache/restore@") and save["uses"].startswith("actions/cache/save@")
+    assert restore["with"]["key"] == save["with"]["key"] and restore["with"]["path"] == save["with"]["path"]
+    assert sync["env"]["DECKCHECK_CARDS_THIS_WEEK"] == "${{ steps.card-cache.outputs.cache-hit }}"
+    assert restore["id"] == "card-cache" and save["if"] == "steps.sync.outputs.synced == 'true'"
+
+
+@pytest.mark.parametrize("hit, database, syncs", [("true", True, False), ("true", False, True), ("false", True, True), ("", False, True)],
+                         ids=["this week's", "this week's but empty", "last week's", "none"])
+def test_action_sync_step_runs_only_without_this_week_s_database(deck_repo, tmp_path, hit, database, syncs):
+    from deckcheck.cards.importer import import_file
+
+    from conftest import SAMPLE_CARDS
+
+    github_env, outputs = tmp_path / "github_env", tmp_path / "out"
+    env = {"HOME": str(tmp_path / "home"), "GITHUB_ENV": str(github_env), "GITHUB_OUTPUT": str(outputs),
+           "DECKCHECK_SCRYFALL_URL": "http://127.0.0.1:9", "DECKCHECK_CARDS_THIS_WEEK": hit}
+    assert _run_step("Card data location", env, deck_repo).returncode == 0
+    exported = dict(line.split("=", 1) for line in github_env.read_text(encoding="utf-8").splitlines())
+    if database:
+        import_file(SAMPLE_CARDS, Path(exported["DECKCHECK_CARDS_DB"]))
+    done = _run_step("Sync card data", {**env, **exported}, deck_repo)
+    assert done.returncode == 0, done.stderr
+    assert ("could not be synced" in done.stdout) == syncs, done.stdout
+    assert "synced=true" not in outputs.read_text(encoding="utf-8")  # a failed sync is never saved as this week's
 
 
 def test_action_card_data_step_syncs_and_the_run_checks_names(deck_repo, tmp_path, scryfall_server):
@@ -384,6 +419,7 @@ def test_action_card_data_step_syncs_and_the_run_checks_names(deck_repo, tmp_pat
     synced = _run_step("Sync card data", {**env, **exported}, deck_repo)
     assert synced.returncode == 0, synced.stderr
     assert database.is_file()
+    assert "synced=true" in (tmp_path / "out").read_text(encoding="utf-8").splitlines()  # the cache saves it
     (deck_repo / "decks" / "typo.txt").write_text("4 Lightnig Bolt\n56 Island\n", encoding="utf-8")
     run = _run_step("Run deckcheck", {**env, **exported, "DECKCHECK_ARGS": "validate decks/typo.txt -f mtg/modern"}, deck_repo)
     assert run.returncode == 1 and "unknown-card" in run.stdout

@@ -185,7 +185,10 @@ def select(
         elif not path.exists():
             # Missing: reported when its name makes it a deck, passed over like any other
             # file when not (`check $(git diff --name-only ...)` names deleted READMEs too).
-            if is_deck(config, rel, extensions):
+            # Its name is judged as globs read one, a `\` as `/`: `decks\burn.txt` copied
+            # from Windows, no file on Linux, is a missing deck (its error names decks/burn.txt),
+            # where the glob `decks/**` passed it over and the step passed.
+            if is_deck(config, rel.replace("\\", "/"), extensions):
                 chosen[rel] = path
         else:
             _add_folders(seen_folders, rel)

@@ -28,7 +28,7 @@ from ..limits import MAX_SUMMARY_BYTES, MAX_SUMMARY_ROWS  # a job summary is at 
 from ..problem import ERROR, WARNING, Problem
 from ..result import RUN_ERROR, RUN_NOTE, RUN_WARNING, AssertionOutcome, DeckResult, Report, TeamResult
 from . import Warn, WorkflowCommands
-from .stream import ReportWriter, Spool, Totals, render_report
+from .stream import ReportWriter, Spool, Totals, render_report, stopped_by_config
 from .style import inert
 from .text import NOT_READ, summary_of, verdict_word
 from .workspace import namer
@@ -212,9 +212,17 @@ class _Summary:
         self.table, self.rows = Spool(), Spool()
         self.problems = 0
         self.decks = 0  # deck rows, the first MAX_SUMMARY_ROWS of them written
+        self.config_stop = False  # a deckcheck.yaml error stopped the run before any deck
 
     def add(self, result: DeckResult, legal: bool) -> None:
         """`result`, whose `legal` the caller has (asked once a row)."""
+        if stopped_by_config(result):
+            # No deck: the file (or the deck it gives no format) and line at fault are the
+            # problems table's; the headline says no deck was checked, not "0 of 1 deck legal".
+            self.config_stop = True
+            for problem in result.problems:
+                self._problem_row(lambda: _problem_row(result.heading, problem))
+            return
         self.totals.count(result, legal)
         who = f" ({result.player})" if result.player else ""
         if legal:
@@ -242,6 +250,15 @@ class _Summary:
             # A usage error stopped the run before any deck (an unknown -f): the job's page
             # says why, not "0 of 0 decks legal".
             yield f"## deckcheck: stopped before checking any deck\n\n{markdown_text(report.stopped)}\n\n"
+            self.table.close()
+            self.rows.close()
+            return
+        if self.config_stop and not self.totals.decks:
+            yield ("## deckcheck: stopped before checking any deck\n\n"
+                   "the configuration cannot be used: fix it where the table below says\n\n"
+                   "| where | line | rule | message |\n|---|---|---|---|\n")
+            yield from self.rows.chunks()
+            yield "\n"
             self.table.close()
             self.rows.close()
             return

@@ -57,11 +57,11 @@ from ..decklists import names_a_file
 from ..limits import MAX_SARIF_RESULTS
 from ..problem import ERROR, WARNING, Problem
 from ..result import AssertionOutcome, DeckResult, Report, TeamResult
-from ..rules.docs import ASSERTION, CONFIG, all_docs, describe
+from ..rules.docs import ASSERTION, all_docs, describe
 from ..wording import counted
 from . import Warn
 from .json import dumps_indented
-from .stream import ReportWriter, Spool, add_data_note, render_report
+from .stream import ReportWriter, Spool, add_data_note, render_report, stopped_by_config
 from .workspace import namer, source_root
 
 if TYPE_CHECKING:
@@ -209,8 +209,7 @@ class Writer(ReportWriter):
             error = next((problem for problem in deck_result.problems if problem.severity == ERROR), None)
             why = error.message if error is not None else ""
             said = why if why.startswith(heading + ":") else f"{heading}: {why or 'could not be read'}"
-            # A deckcheck.yaml that cannot be used stops the run before any deck (broken_config_report).
-            stop = error is not None and error.rule == CONFIG
+            stop = stopped_by_config(deck_result)
             self.not_checked.append(f"{'no deck checked' if stop else 'not checked'}: {said}")
 
     def finish(self, batch: BatchReport) -> None:

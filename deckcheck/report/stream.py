@@ -62,6 +62,20 @@ class Totals(Record):
         return self.legal == self.decks
 
 
+def stopped_by_config(result: DeckResult) -> bool:
+    """Whether `result` is no deck but the deckcheck.yaml error that stopped a run before
+    any deck (project/check.py, broken_config_report: its one entry, which cannot be read,
+    its error of rule `config`): reports say the run checked no deck, not that a deck
+    could not be read."""
+    from ..problem import ERROR
+    from ..rules.docs import CONFIG
+
+    if not result.unreadable:
+        return False
+    error = next((problem for problem in result.problems if problem.severity == ERROR), None)
+    return error is not None and error.rule == CONFIG
+
+
 def add_data_note(notes: dict[str, None], result: DeckResult) -> None:
     """Add `result`'s note about the data behind its verdict (an event later than the lists
     known, freshness.py) to `notes`, distinct and in order: every report ends with them."""
