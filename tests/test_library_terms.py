@@ -479,16 +479,20 @@ def test_a_path_with_a_line_break_is_named_in_one_line(tmp_path, call, message):
     assert "\n" not in text and message in text, text
 
 
-@pytest.mark.parametrize("value", [["text"], {"text": 1}, {"dek"}])
-def test_an_input_format_of_the_wrong_kind_is_an_unknown_input_format(value):
+@pytest.mark.parametrize("value", [["text"], {"text": 1}, {"dek"}, "csv", "txt"])
+def test_an_unknown_input_format_is_an_option_error_naming_input_format(value):
     """A deck site passing its form's JSON field through (`input_format=["text"]`) met a
-    bare TypeError (unhashable type: 'list') from the parsers' lookup, not a DeckcheckError."""
+    bare TypeError (unhashable type: 'list') from the parsers' lookup, not a DeckcheckError;
+    and an unknown one (`"csv"`) was a bare DeckcheckError naming no setting, where every
+    other bad argument is an OptionError whose `setting` tells the site which field to mark."""
     from deckcheck import parse_deck
+    from deckcheck.errors import OptionError
 
     for call in (lambda: validate(_DECK, "mtg/modern", input_format=value), lambda: parse_deck(_DECK, input_format=value)):
-        with pytest.raises(DeckcheckError) as raised:
+        with pytest.raises(OptionError) as raised:
             call()
-        assert str(raised.value).startswith(f"unknown input format {value!r}; choose one of: dek, ")
+        assert raised.value.setting == "input_format"
+        assert str(raised.value).startswith(f"input_format {value!r}: unknown input format; choose one of: dek, ")
 
 
 @pytest.mark.parametrize("value", ["mtg/modern", {"date": "2024-06-01"}, 1])

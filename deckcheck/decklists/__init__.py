@@ -27,7 +27,7 @@ from importlib import import_module
 from pathlib import Path
 from types import ModuleType
 
-from ..errors import DeckcheckError, InputError
+from ..errors import DeckcheckError, InputError, OptionError
 from ..limits import MAX_DECK_ENTRIES, MAX_DECK_LINES, MAX_LINE_CHARS
 from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAYBEBOARD, SIDEBOARD, Deck, move_one
 from ..names import card_key
@@ -155,12 +155,14 @@ def inline_name(value: str) -> str:
 
 
 def get(name: str) -> ModuleType:
-    """The parser of `--input-format NAME`; DeckcheckError naming the parsers when unknown."""
+    """The parser of `--input-format NAME`; an OptionError (setting `input_format`) naming
+    the parsers when unknown, as every other bad argument of the library's calls is: a
+    site marks the field its `setting` names."""
     try:
         return PARSERS[name]
     except (KeyError, TypeError):  # TypeError: a library caller's list or dict (unhashable)
         known = ", ".join(PARSERS)
-        raise DeckcheckError(f"unknown input format {name!r}; choose one of: {known}") from None
+        raise OptionError("input_format", f"{name!r}: unknown input format; choose one of: {known}") from None
 
 
 def writer(name: str) -> ModuleType:
