@@ -528,6 +528,7 @@ def test_a_pool_text_that_lists_no_cards_and_names_no_file_is_told_only_that():
     with pytest.raises(InputError) as raised:
         validate("4 Grizzly Bears\n36 Forest\n", "mtg/limited", pool="Sideboard\n")
     assert str(raised.value) == "pool <pool>: lists no cards"
+    assert raised.value.line is None  # no line is at fault
 
 
 @pytest.mark.parametrize(("pool", "why"), [
@@ -539,13 +540,15 @@ def test_a_pool_text_that_lists_no_cards_and_names_no_file_is_told_only_that():
 def test_a_pool_that_lists_no_cards_for_lines_it_cannot_read_says_which(pool, why):
     """A pool whose every line is unreadable (broken XML, a ydke URL of no passcodes, lines
     of no count) said "lists no cards" alone, as an empty one does: the player was not told
-    the pool is there but unreadable, nor where."""
+    the pool is there but unreadable, nor where. The error's `line` says it too, for a site
+    that marks the line of the text its user pasted (it was None)."""
     from deckcheck.errors import InputError
 
     with pytest.raises(InputError) as raised:
         validate("4 Grizzly Bears\n36 Forest\n", "mtg/limited", pool=pool)
     name = "ydke://AAAA!!!" if pool.startswith("ydke") else "<pool>"
     assert str(raised.value) == f"pool {name}: lists no cards ({why})"
+    assert raised.value.line == 1
 
 
 @pytest.mark.parametrize(("name", "content", "line"), [
@@ -562,6 +565,7 @@ def test_a_pool_file_that_lists_no_cards_for_lines_it_cannot_read_says_where_not
     with pytest.raises(InputError) as raised:
         read_pool_file(path)
     assert str(raised.value) == f"pool {path}: lists no cards (line {line} could not be read)"
+    assert raised.value.line == line
 
 
 @pytest.mark.parametrize("what", ["deck", "pool"])
