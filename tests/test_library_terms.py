@@ -6,6 +6,7 @@ that gives the same value and its message."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 import time
 from pathlib import Path
 
@@ -619,3 +620,15 @@ def test_a_broken_xml_lists_problem_keeps_its_reason_apart_from_its_file_and_lin
     assert problem.replace().reason is None and "reason" not in problem.to_dict()
     [typed] = parse_text("four Forests\n", source="pool.txt").problems
     assert typed.reason is None
+
+
+@pytest.mark.parametrize("breaks", ["\n", "\r\n", "\r"])
+@pytest.mark.parametrize("inside", ["\v", "\f", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"])
+def test_a_problem_line_counts_only_the_line_breaks_a_form_sends(breaks, inside):
+    """docs/contracts.md tells a web service that `Problem.line` counts `\\n`, `\\r\\n` and
+    `\\r` only (not the other breaks of `str.splitlines()`), so it can mark the user's line."""
+    text = breaks.join(["// pasted", "5 Lightning Bolt", f"2 Opt{inside}2 Ponder", "4 Counterspell", "4 Lightning Bolt"])
+    problems = validate(text, "mtg/modern", "2024-06-01").problems
+    lines = re.split(r"\r\n|\r|\n", text)
+    assert [(p.rule, p.line) for p in problems if p.line is not None] == [("unknown-card", 3), ("copy-limit", 2)]
+    assert "Lightning Bolt" in lines[2 - 1] and "Ponder" in lines[3 - 1]
