@@ -632,3 +632,25 @@ def test_a_problem_line_counts_only_the_line_breaks_a_form_sends(breaks, inside)
     lines = re.split(r"\r\n|\r|\n", text)
     assert [(p.rule, p.line) for p in problems if p.line is not None] == [("unknown-card", 3), ("copy-limit", 2)]
     assert "Lightning Bolt" in lines[2 - 1] and "Ponder" in lines[3 - 1]
+
+
+@pytest.mark.parametrize("value", ["false", "no", 0, 1, "True"])
+def test_offline_of_the_wrong_kind_is_an_option_error(value):
+    """`offline` read anything but False as offline: a site passing its form's field
+    through (`offline="false"`, `offline=0`) stayed offline without a word, where `cards=True`
+    and every other setting of the wrong kind is refused naming its keyword."""
+    from deckcheck import check_deck, parse_deck
+    from deckcheck.errors import OptionError
+
+    for call in (lambda: validate(_DECK, "mtg/modern", offline=value),
+                 lambda: check_deck(parse_deck(_DECK), "mtg/modern", offline=value)):
+        with pytest.raises(OptionError) as raised:
+            call()
+        assert raised.value.setting == "offline"
+        assert str(raised.value).startswith(f"offline {value!r}: give True, False or None")
+
+
+@pytest.mark.parametrize("value", [None, True, False])
+def test_offline_takes_none_and_the_booleans(value, monkeypatch):
+    monkeypatch.setenv("DECKCHECK_OFFLINE", "1")  # False may ask online; the test stays offline
+    assert validate(_DECK, "mtg/modern", "2024-06-01", offline=value).legal
