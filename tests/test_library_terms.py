@@ -654,3 +654,20 @@ def test_offline_of_the_wrong_kind_is_an_option_error(value):
 def test_offline_takes_none_and_the_booleans(value, monkeypatch):
     monkeypatch.setenv("DECKCHECK_OFFLINE", "1")  # False may ask online; the test stays offline
     assert validate(_DECK, "mtg/modern", "2024-06-01", offline=value).legal
+
+
+@pytest.mark.parametrize("address", ["https://www.moxfield.com/decks/abc123", " <http://tappedout.net/mtg-decks/x/> \n"])
+def test_a_pasted_web_address_is_told_that_deckcheck_downloads_no_list(address):
+    """A deck site's user pastes the deck's page address more often than the list: the
+    command line says a web address is no decklist and what to do, the library said only
+    "expected `COUNT Card Name`" (of the deck) and "line 1 could not be read" (of a pool)."""
+    from deckcheck.errors import InputError
+
+    shown = repr(address.strip())
+    advice = (f"a str is the {{whose}}'s text, and {shown} is a web address: deckcheck downloads no decklist; "
+              "export the list from the site as text (its MTGO or Arena export) and give that text")
+    problem = validate(address, "mtg/modern", "2024-06-01").problems[0]
+    assert problem.rule == "parse-error" and problem.message.endswith("; " + advice.format(whose="decklist"))
+    with pytest.raises(InputError) as raised:
+        validate(_DECK, "mtg/limited", "2024-06-01", pool=address)
+    assert str(raised.value) == "pool <pool>: lists no cards; " + advice.format(whose="pool")

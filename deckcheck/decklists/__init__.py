@@ -106,15 +106,19 @@ def file_name_advice(text: str, whose: str) -> str:
     """What to give instead when a library caller's text (`whose`: "decklist", "pool"),
     which lists no cards, is one word naming a decklist file (`validate("deck.txt", ...)`,
     `pool="pool.txt"`, as docs/batch.md once showed): a str is the text and is never opened
-    (docs/security.md); else ""."""
+    (docs/security.md); or a deck site's address (`web_address`: a site's user pastes the
+    page's address as often as the list), which is never downloaded; else ""."""
     name = text.strip()
     # No file's name is longer than a line: a longer text is never looked at a character at
     # a time here (a pasted 16 MiB of one word, refused unread by its size, took 0.5 s).
     if not name or len(name) > MAX_LINE_CHARS or any(character.isspace() for character in name):
         return ""
+    shown = repr(name[:200])
+    if web_address(name):
+        return (f"; a str is the {whose}'s text, and {shown} is a web address: deckcheck downloads no decklist; "
+                "export the list from the site as text (its MTGO or Arena export) and give that text")
     if extension(name) not in _EXTENSIONS:
         return ""
-    shown = repr(name[:200])
     return f"; a str is the {whose}'s text, and {shown} looks like a file's name: give pathlib.Path({shown}) to read that file"
 
 
