@@ -147,3 +147,14 @@ def test_shift_jis_whose_bytes_windows_1252_lacks_is_read_as_japanese(text):
 ])
 def test_windows_1252_text_is_never_taken_for_shift_jis(text):
     assert decode(text.encode("cp1252")) == text
+
+
+@pytest.mark.parametrize("line", ["\x00 \x00", " \x00\t\x00 ", "\x00  \x00\x00"])
+def test_a_line_of_nul_bytes_between_spaces_is_a_blank_line(line):
+    """A line of NUL bytes and spaces (a pasted buffer's padding) left a space once its NUL
+    bytes were dropped, which no blank-line test caught: an IndexError from the Markdown
+    emphasis check (a file's bytes lose their NUL bytes before the lines are read)."""
+    text = f"4 Lightning Bolt\n{line}\n56 Mountain\n"
+    result = validate(text, "mtg/modern", "2024-06-01")
+    assert result.legal and result.counts["main"] == 60
+    assert parse_bytes(text.encode("utf-8"), source="padded.txt").entries[1].line == 3
