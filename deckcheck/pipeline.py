@@ -181,6 +181,9 @@ def check_deck(
         fmt = load(fmt)
     date = parse_date(date)
     check_platform(platform)  # a library caller's `platform="mtgx"` met a rule's KeyError
+    if offline is not None and not isinstance(offline, bool):
+        # Anything but False was read as offline: a form's "false" or 0 stayed so without a word.
+        raise OptionError("offline", f"{quoted(offline)}: give True, False or None (the library's default: offline)")
     catalog = card_catalog(fmt, cards, offline=offline, named=True)
     pool = pool_argument(pool)
     if pool is not None and catalog is not None:

@@ -164,6 +164,11 @@ def unchecked_without_pools(decks: int, format_ids: list[str], how: str) -> str 
             f"{'their players' if many else 'its player'} opened: {how}")
 
 
+def _first_unread(deck: Deck) -> Problem | None:
+    """The problem of a pool's first line that could not be read (an error `parse-error`)."""
+    return next((problem for problem in deck.problems if problem.rule == "parse-error" and problem.is_error), None)
+
+
 def _unread(deck: Deck, *, quoted: bool) -> str:
     """Why a pool that lists no cards lists none, when a line of it could not be read (broken
     XML, a ydke URL of no passcodes, lines of no count): its first unreadable line, with the
@@ -171,7 +176,7 @@ def _unread(deck: Deck, *, quoted: bool) -> str:
     file's content, docs/security.md). "lists no cards" alone told a player whose pool is
     there but unreadable what an empty one's is told. Nothing for a pool of no such line
     (empty, headings alone)."""
-    first = next((problem for problem in deck.problems if problem.rule == "parse-error" and problem.is_error), None)
+    first = _first_unread(deck)
     if first is None or (first.line is None and not quoted):
         return ""
     if not quoted:
@@ -290,7 +295,10 @@ def read_pool(text_or_path: str | Path, *, input_format: str | None = None, show
 
         text = isinstance(text_or_path, str)
         advice = file_name_advice(text_or_path, "pool") if text else ""
-        raise InputError(f"{pool_named(name)}: lists no cards{advice or _unread(deck, quoted=text)}")
+        # `line` too: a site marks the line of the pool its user pasted.
+        first = None if advice else _first_unread(deck)
+        raise InputError(f"{pool_named(name)}: lists no cards{advice or _unread(deck, quoted=text)}",
+                         line=first.line if first is not None else None)
     return pool
 
 

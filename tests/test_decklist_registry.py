@@ -43,7 +43,7 @@ def test_write_only_formats_never_win_sniffing():
 def test_unknown_input_format_lists_exactly_the_parsers(cli):
     done = cli("validate", "deck.txt", "-f", "mtg/modern", "--input-format", "nope")
     assert done.returncode == 2
-    listed = done.stderr.strip().removeprefix("deckcheck: error: unknown input format 'nope'; choose one of: ")
+    listed = done.stderr.strip().removeprefix("deckcheck: error: --input-format 'nope': unknown input format; choose one of: ")
     assert listed.split(", ") == list(decklists.PARSERS)
 
 

@@ -242,3 +242,14 @@ def test_a_russian_list_names_its_basic_land_in_russian(cli, tmp_path):
     assert done.returncode == 1
     assert "'Гора' is Russian for Mountain" in done.stdout
     assert "unknown card 'Молния'" in done.stdout and "Cyrillic letters" in done.stdout
+
+
+@pytest.mark.parametrize("line", ["\x00 \x00", " \x00\t\x00 ", "\x00  \x00\x00"])
+def test_a_line_of_nul_bytes_between_spaces_is_a_blank_line(line):
+    """A line of NUL bytes and spaces (a pasted buffer's padding) left a space once its NUL
+    bytes were dropped, which no blank-line test caught: an IndexError from the Markdown
+    emphasis check (a file's bytes lose their NUL bytes before the lines are read)."""
+    text = f"4 Lightning Bolt\n{line}\n56 Mountain\n"
+    result = validate(text, "mtg/modern", "2024-06-01")
+    assert result.legal and result.counts["main"] == 60
+    assert parse_bytes(text.encode("utf-8"), source="padded.txt").entries[1].line == 3

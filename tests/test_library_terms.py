@@ -6,6 +6,7 @@ that gives the same value and its message."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 import time
 from pathlib import Path
 
@@ -479,16 +480,20 @@ def test_a_path_with_a_line_break_is_named_in_one_line(tmp_path, call, message):
     assert "\n" not in text and message in text, text
 
 
-@pytest.mark.parametrize("value", [["text"], {"text": 1}, {"dek"}])
-def test_an_input_format_of_the_wrong_kind_is_an_unknown_input_format(value):
+@pytest.mark.parametrize("value", [["text"], {"text": 1}, {"dek"}, "csv", "txt"])
+def test_an_unknown_input_format_is_an_option_error_naming_input_format(value):
     """A deck site passing its form's JSON field through (`input_format=["text"]`) met a
-    bare TypeError (unhashable type: 'list') from the parsers' lookup, not a DeckcheckError."""
+    bare TypeError (unhashable type: 'list') from the parsers' lookup, not a DeckcheckError;
+    and an unknown one (`"csv"`) was a bare DeckcheckError naming no setting, where every
+    other bad argument is an OptionError whose `setting` tells the site which field to mark."""
     from deckcheck import parse_deck
+    from deckcheck.errors import OptionError
 
     for call in (lambda: validate(_DECK, "mtg/modern", input_format=value), lambda: parse_deck(_DECK, input_format=value)):
-        with pytest.raises(DeckcheckError) as raised:
+        with pytest.raises(OptionError) as raised:
             call()
-        assert str(raised.value).startswith(f"unknown input format {value!r}; choose one of: dek, ")
+        assert raised.value.setting == "input_format"
+        assert str(raised.value).startswith(f"input_format {value!r}: unknown input format; choose one of: dek, ")
 
 
 @pytest.mark.parametrize("value", ["mtg/modern", {"date": "2024-06-01"}, 1])
@@ -524,6 +529,7 @@ def test_a_pool_text_that_lists_no_cards_and_names_no_file_is_told_only_that():
     with pytest.raises(InputError) as raised:
         validate("4 Grizzly Bears\n36 Forest\n", "mtg/limited", pool="Sideboard\n")
     assert str(raised.value) == "pool <pool>: lists no cards"
+    assert raised.value.line is None  # no line is at fault
 
 
 @pytest.mark.parametrize(("pool", "why"), [
@@ -535,13 +541,15 @@ def test_a_pool_text_that_lists_no_cards_and_names_no_file_is_told_only_that():
 def test_a_pool_that_lists_no_cards_for_lines_it_cannot_read_says_which(pool, why):
     """A pool whose every line is unreadable (broken XML, a ydke URL of no passcodes, lines
     of no count) said "lists no cards" alone, as an empty one does: the player was not told
-    the pool is there but unreadable, nor where."""
+    the pool is there but unreadable, nor where. The error's `line` says it too, for a site
+    that marks the line of the text its user pasted (it was None)."""
     from deckcheck.errors import InputError
 
     with pytest.raises(InputError) as raised:
         validate("4 Grizzly Bears\n36 Forest\n", "mtg/limited", pool=pool)
     name = "ydke://AAAA!!!" if pool.startswith("ydke") else "<pool>"
     assert str(raised.value) == f"pool {name}: lists no cards ({why})"
+    assert raised.value.line == 1
 
 
 @pytest.mark.parametrize(("name", "content", "line"), [
@@ -558,6 +566,7 @@ def test_a_pool_file_that_lists_no_cards_for_lines_it_cannot_read_says_where_not
     with pytest.raises(InputError) as raised:
         read_pool_file(path)
     assert str(raised.value) == f"pool {path}: lists no cards (line {line} could not be read)"
+    assert raised.value.line == line
 
 
 @pytest.mark.parametrize("what", ["deck", "pool"])
@@ -640,3 +649,54 @@ def test_an_unreadable_files_problem_keeps_its_reason_apart_from_its_file(tmp_pa
     # Named as a report names it (a batch's, check's), the reason stays.
     [named] = named_file_as(deck.problems, str(tmp_path / name), name)
     assert named.message == f"{name}: {reason}" and named.reason == reason
+
+
+@pytest.mark.parametrize("breaks", ["\n", "\r\n", "\r"])
+@pytest.mark.parametrize("inside", ["\v", "\f", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"])
+def test_a_problem_line_counts_only_the_line_breaks_a_form_sends(breaks, inside):
+    """docs/contracts.md tells a web service that `Problem.line` counts `\\n`, `\\r\\n` and
+    `\\r` only (not the other breaks of `str.splitlines()`), so it can mark the user's line."""
+    text = breaks.join(["// pasted", "5 Lightning Bolt", f"2 Opt{inside}2 Ponder", "4 Counterspell", "4 Lightning Bolt"])
+    problems = validate(text, "mtg/modern", "2024-06-01").problems
+    lines = re.split(r"\r\n|\r|\n", text)
+    assert [(p.rule, p.line) for p in problems if p.line is not None] == [("unknown-card", 3), ("copy-limit", 2)]
+    assert "Lightning Bolt" in lines[2 - 1] and "Ponder" in lines[3 - 1]
+
+
+@pytest.mark.parametrize("value", ["false", "no", 0, 1, "True"])
+def test_offline_of_the_wrong_kind_is_an_option_error(value):
+    """`offline` read anything but False as offline: a site passing its form's field
+    through (`offline="false"`, `offline=0`) stayed offline without a word, where `cards=True`
+    and every other setting of the wrong kind is refused naming its keyword."""
+    from deckcheck import check_deck, parse_deck
+    from deckcheck.errors import OptionError
+
+    for call in (lambda: validate(_DECK, "mtg/modern", offline=value),
+                 lambda: check_deck(parse_deck(_DECK), "mtg/modern", offline=value)):
+        with pytest.raises(OptionError) as raised:
+            call()
+        assert raised.value.setting == "offline"
+        assert str(raised.value).startswith(f"offline {value!r}: give True, False or None")
+
+
+@pytest.mark.parametrize("value", [None, True, False])
+def test_offline_takes_none_and_the_booleans(value, monkeypatch):
+    monkeypatch.setenv("DECKCHECK_OFFLINE", "1")  # False may ask online; the test stays offline
+    assert validate(_DECK, "mtg/modern", "2024-06-01", offline=value).legal
+
+
+@pytest.mark.parametrize("address", ["https://www.moxfield.com/decks/abc123", " <http://tappedout.net/mtg-decks/x/> \n"])
+def test_a_pasted_web_address_is_told_that_deckcheck_downloads_no_list(address):
+    """A deck site's user pastes the deck's page address more often than the list: the
+    command line says a web address is no decklist and what to do, the library said only
+    "expected `COUNT Card Name`" (of the deck) and "line 1 could not be read" (of a pool)."""
+    from deckcheck.errors import InputError
+
+    shown = repr(address.strip())
+    advice = (f"a str is the {{whose}}'s text, and {shown} is a web address: deckcheck downloads no decklist; "
+              "export the list from the site as text (its MTGO or Arena export) and give that text")
+    problem = validate(address, "mtg/modern", "2024-06-01").problems[0]
+    assert problem.rule == "parse-error" and problem.message.endswith("; " + advice.format(whose="decklist"))
+    with pytest.raises(InputError) as raised:
+        validate(_DECK, "mtg/limited", "2024-06-01", pool=address)
+    assert str(raised.value) == "pool <pool>: lists no cards; " + advice.format(whose="pool")

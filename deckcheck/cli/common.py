@@ -291,7 +291,7 @@ OPTION_OF_SETTING = {
     "seed": "--seed", "hands": "--hands", "turns": "--turns", "on": "--on", "cards": "--cards-db",
     'mode="exact"': "--exact", "keep": "--keep", "keep_by_size[6]": "--keep6", "keep_by_size[5]": "--keep5",
     "policy_file": "--policy", "assertion": "--assert", "card": "--card", "cast": "--cast", "card_data=None": "--no-cards",
-    "plot": "--plot", "compare": "--compare",
+    "plot": "--plot", "compare": "--compare", "input_format": "--input-format",
 }
 
 

@@ -27,7 +27,7 @@ from importlib import import_module
 from pathlib import Path
 from types import ModuleType
 
-from ..errors import DeckcheckError, InputError
+from ..errors import DeckcheckError, InputError, OptionError
 from ..limits import MAX_DECK_ENTRIES, MAX_DECK_LINES, MAX_LINE_CHARS, one_line
 from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAYBEBOARD, SIDEBOARD, Deck, move_one
 from ..names import card_key
@@ -107,15 +107,19 @@ def file_name_advice(text: str, whose: str) -> str:
     """What to give instead when a library caller's text (`whose`: "decklist", "pool"),
     which lists no cards, is one word naming a decklist file (`validate("deck.txt", ...)`,
     `pool="pool.txt"`, as docs/batch.md once showed): a str is the text and is never opened
-    (docs/security.md); else ""."""
+    (docs/security.md); or a deck site's address (`web_address`: a site's user pastes the
+    page's address as often as the list), which is never downloaded; else ""."""
     name = text.strip()
     # No file's name is longer than a line: a longer text is never looked at a character at
     # a time here (a pasted 16 MiB of one word, refused unread by its size, took 0.5 s).
     if not name or len(name) > MAX_LINE_CHARS or any(character.isspace() for character in name):
         return ""
+    shown = repr(name[:200])
+    if web_address(name):
+        return (f"; a str is the {whose}'s text, and {shown} is a web address: deckcheck downloads no decklist; "
+                "export the list from the site as text (its MTGO or Arena export) and give that text")
     if extension(name) not in _EXTENSIONS:
         return ""
-    shown = repr(name[:200])
     return f"; a str is the {whose}'s text, and {shown} looks like a file's name: give pathlib.Path({shown}) to read that file"
 
 
@@ -156,12 +160,14 @@ def inline_name(value: str) -> str:
 
 
 def get(name: str) -> ModuleType:
-    """The parser of `--input-format NAME`; DeckcheckError naming the parsers when unknown."""
+    """The parser of `--input-format NAME`; an OptionError (setting `input_format`) naming
+    the parsers when unknown, as every other bad argument of the library's calls is: a
+    site marks the field its `setting` names."""
     try:
         return PARSERS[name]
     except (KeyError, TypeError):  # TypeError: a library caller's list or dict (unhashable)
         known = ", ".join(PARSERS)
-        raise DeckcheckError(f"unknown input format {name!r}; choose one of: {known}") from None
+        raise OptionError("input_format", f"{name!r}: unknown input format; choose one of: {known}") from None
 
 
 def writer(name: str) -> ModuleType:

@@ -747,7 +747,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
             break
         line = raw.strip()
         if has_nul:
-            line = line.replace("\x00", "")
+            line = line.replace("\x00", "").strip()  # `\x00 \x00` is a blank line too
         if line[:1] == ">":
             line = _QUOTE.sub("", line)  # `> 4 Lightning Bolt`: a list quoted in a post
         if "|" in line:
