@@ -28,9 +28,11 @@ no header: a count column of another name (`#`) would be read as one copy each, 
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import NamedTuple
 
+from ..lazy_pattern import lazy
 from ..model import MAIN, MAYBEBOARD, CardEntry, Deck
 from ..problem import PARSE_ERROR, WARNING, Problem
 from .common import MAX_LINE_CHARS, make_entry, parse_error, split_lines
@@ -94,6 +96,8 @@ def find_header(text: str) -> CsvHeader | None:
 _HEADERLESS_COLUMNS = ["name", "count", "set", "type", "block"]
 # Rows looked at to tell such an export: a decklist is short, and every row must be one.
 _HEADERLESS_ROWS = 400
+# A row of that export, `"As Hyjal Burns",2,CoH,...`: a name (quoted or not), then a count.
+_HEADERLESS_ROW = lazy(r'^[ \t]*(?:"[^"\n]+"|[^",\n]+),[ \t]*[0-9]+[ \t]*,', re.MULTILINE)
 
 
 def find_headerless(text: str) -> tuple[CsvHeader, str] | None:
@@ -101,6 +105,10 @@ def find_headerless(text: str) -> tuple[CsvHeader, str] | None:
     `_HEADERLESS_COLUMNS`, its type column read as the zone's), and the deck's name on the
     line above the rows ("" when none), when every line that is not blank, but a first one of
     one cell, is a row of a name, a count (digits), a set and a type; else None."""
+    if _HEADERLESS_ROW.search(text) is None:
+        return None  # no row of a name and a count: a typed list whose names hold commas
+    import csv  # here, not at import: as `read`, only for a list that may be such an export
+
     lines = split_lines(text)
     if len(lines) > _HEADERLESS_ROWS:
         return None
