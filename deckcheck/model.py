@@ -119,7 +119,7 @@ class Deck(Record):
         self.problems = LineProblems() if problems is None else problems
         self.input_format = input_format
         self.name = name
-        # The deck's own notes (a Cockatrice `<comments>`, a Forge `Description=`), kept so
+        # The deck's own notes (a Cockatrice `<comments>`, a Forge `Comment=`), kept so
         # `convert` writes them where the target format has room (decklists/cod.py, dck.py).
         self.comments = comments
         # True when the file could not be read at all (missing, unreadable, too big): the

@@ -172,7 +172,8 @@ def test_convert_to_dek_of_a_commander_list_through_the_command(cli, tmp_path):
 
 
 # The comments and name each writer that has room for them keeps (cod: `<deckname>` and
-# `<comments>`; dck: `Name=` and one `Description=` line), read back by its own reader.
+# `<comments>`; dck: `Name=` and one `Comment=` line, the key Forge's deck editor saves and
+# reads), read back by its own reader.
 COMMENTED_COD = COD_HEAD + (
     '  <comments>Format: EDH\nCDR: Omnath, Locus of Mana\nColors: G\nEst $120</comments>\n'
     '  <zone name="main">\n    <card number="1" name="Omnath, Locus of Mana"/>\n    <card number="99" name="Forest"/>\n'
@@ -181,7 +182,7 @@ COMMENTED_COD = COD_HEAD + (
 
 @pytest.mark.parametrize("target, comments", [
     ("cod", "Format: EDH\nColors: G\nEst $120"),
-    ("dck", "Format: EDH / Colors: G / Est $120"),  # Forge's Description is one line
+    ("dck", "Format: EDH / Colors: G / Est $120"),  # Forge's Comment is one line
 ])
 def test_convert_keeps_the_comments_and_the_name_where_the_format_holds_them(cli, tmp_path, target, comments):
     (tmp_path / "deck.cod").write_text(COMMENTED_COD, encoding="utf-8")
@@ -192,6 +193,22 @@ def test_convert_keeps_the_comments_and_the_name_where_the_format_holds_them(cli
     assert _as_commander_reads(again) == [("Forest", 99, MAIN), ("Omnath, Locus of Mana", 1, COMMANDER)]
     # And once more through the same writer: nothing is added or lost.
     assert convert(again, target) == done.stdout
+
+
+def test_dck_writes_the_comments_as_forge_saves_them():
+    # Forge's DeckFileHeader reads a deck's comment from `Comment=` (and DeckSerializer
+    # writes it there); a `Description=` line is its quest precons' blurb, which the deck
+    # editor does not show: a converted deck's comments were lost on opening it in Forge.
+    written = convert(parse_text(COMMENTED_COD, source="deck.cod"), "dck")
+    assert "Comment=Format: EDH / Colors: G / Est $120\n" in written
+    assert "Description=" not in written
+
+
+@pytest.mark.parametrize("key", ["Comment", "Description"])
+def test_dck_reads_the_comments_forge_saves_and_a_precon_s_description(key):
+    deck = parse_text(f"[metadata]\nName=Burn\n{key}=Bolts and more bolts\n[Main]\n4 Lightning Bolt|M10|1\n",
+                      source="burn.dck")
+    assert (deck.name, deck.comments) == ("Burn", "Bolts and more bolts")
 
 
 def test_a_cod_without_comments_writes_only_its_commander_line():

@@ -2,9 +2,10 @@
 `N Name|SET|art` lines (`|SET` and `|art` optional, `Name+` a foil copy). Forge's old files
 open with the deck's name and a `[general]` section (its type) instead of `[metadata]`.
 
-`Description=` in `[metadata]` is the deck's comments. Written with `[metadata]` holding the
-deck's name and its comments (one `Description=` line: Forge reads a key per line, so the
-lines of a longer comment are joined with " / "), then `[Commander]`, `[Main]`, `[Sideboard]`."""
+`Comment=` in `[metadata]` (where Forge's deck editor saves a deck's comment), else
+`Description=` (a quest precon's blurb), is the deck's comments. Written with `[metadata]`
+holding the deck's name and its comments (one `Comment=` line: Forge reads a key per line, so
+the lines of a longer comment are joined with " / "), then `[Commander]`, `[Main]`, `[Sideboard]`."""
 from __future__ import annotations
 
 import re
@@ -40,6 +41,10 @@ _ZONES = {
 # (`Constructed`) in it, and the deck's name on the lines above it, before any section.
 _LEGACY_HEADER = "general"
 _SETTINGS_SECTIONS = ("metadata", "shop", _LEGACY_HEADER)
+# The `[metadata]` keys of the deck's comments, in the order taken: Forge's DeckFileHeader
+# reads (and its DeckSerializer writes) `Comment`; its quest precons describe themselves in
+# `Description`.
+_COMMENT_KEYS = ("comment", "description")
 _KNOWN_SECTION = lazy(r"^\[(?:metadata|main)\]\s*$", re.IGNORECASE | re.MULTILINE)
 
 
@@ -61,6 +66,7 @@ def parse(text: str, source: str = "<dck>") -> Deck:
     zone: str | None = None
     section = ""
     before: list[tuple[int, str]] = []  # lines before the first section: an old file's name, else errors
+    comments: dict[str, str] = {}  # the comment keys of [metadata]: _COMMENT_KEYS
     for number, raw in enumerate(split_lines(text), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -85,8 +91,8 @@ def parse(text: str, source: str = "<dck>") -> Deck:
                 key, _, value = line.partition("=")
                 if key.strip().lower() == "name":
                     deck.name = value.strip() or None
-                elif key.strip().lower() == "description":
-                    deck.comments = value.strip() or None
+                elif key.strip().lower() in _COMMENT_KEYS:
+                    comments[key.strip().lower()] = value.strip()
             continue
         if zone is None:
             if not section:
@@ -99,6 +105,7 @@ def parse(text: str, source: str = "<dck>") -> Deck:
         add_entry(deck, card.group("count"), card.group("name"), zone=zone, line=number, raw=line)
     if not section:
         _settle_lines_before(deck, before, first_section=None)
+    deck.comments = next((comments[key] for key in _COMMENT_KEYS if comments.get(key)), None)
     return deck
 
 
@@ -116,7 +123,7 @@ def write(deck: Deck) -> str:
     # `4 Black Lotus` on lines of their own wrote them as lines of the list.
     lines = ["[metadata]", f"Name={squeeze(deck.name or '') or 'deck'}"]
     if deck.comments:
-        lines.append("Description=" + " / ".join(line.strip() for line in deck.comments.splitlines() if line.strip()))
+        lines.append("Comment=" + " / ".join(line.strip() for line in deck.comments.splitlines() if line.strip()))
     for zone, section in ((COMMANDER, "Commander"), (MAIN, "Main"), (SIDEBOARD, "Sideboard")):
         rows = counted(deck, zone)
         if rows or zone == MAIN:
