@@ -159,6 +159,10 @@ _TIMES = "[xX\u00d7\uff58]"
 # name starts with a number); also after a dash, as lists are typed (`Hero - Name`: no
 # card name starts so).
 _HERO_LINE = lazy(rf"^hero\s*(?::|\s[-\u2013\u2014])\s*(?:(?P<count>[1-9]\d{{0,3}})\s*{_TIMES}?\s+)?(?P<name>.+)$", re.IGNORECASE)
+# The hero as wowtcg-decktools' `.deck` files name it, in a comment above the card type
+# comments (`# HERO  Fama'sin the Lifeseer`, then `# Allies`): in capitals, so a comment of
+# words (`# Heroes I tried`, `# hero choice`) stays one.
+_HERO_COMMENT = lazy(r"^HERO\s+(?P<name>[^\s:].*)$")
 # A dash, colon or bar may stand between the count and the name, as forum posts and typed
 # lists write them (`4 - Lightning Bolt`, `4: Lightning Bolt`, `4x | Lightning Bolt`): no card
 # name of any game starts with one (_PLAIN_NAME leaves such a line to this pattern).
@@ -813,6 +817,10 @@ def parse(text: str, source: str = "<text>") -> Deck:
             named = _NAME_COMMENT.match(comment)
             if named:
                 deck.name = deck.name or named.group("name").strip()
+                continue
+            hero = _HERO_COMMENT.match(comment)
+            if hero:
+                deck.entries.append(CardEntry(name=_strip_decorations(hero.group("name"))[0], count=1, zone=HERO, line=number))
                 continue
             section = _section(comment) if comment else None
             if section is not None:
