@@ -42,7 +42,6 @@ if TYPE_CHECKING:
     from ..formats import FormatRef
     from ..result import Place
     from .deck_checks import DeckCheckRequest, DeckCheckSample
-    from .misplaced import ElsewhereInItsFolder, FromTheCurrentFolder
 
 
 class BatchReport(Record):
@@ -266,10 +265,10 @@ def check_registrations(
         from .other_games import IN_A_FOLDER, IN_A_MANIFEST, OtherGames
 
         other_games = OtherGames(cards_db, IN_A_MANIFEST if found.manifest is not None else IN_A_FOLDER)
+    from .misplaced import ElsewhereInItsFolder, FromTheCurrentFolder  # its imports are the batch's own
+
     misplaced: list[FromTheCurrentFolder | ElsewhereInItsFolder] = []
     if found.manifest is not None:
-        from .misplaced import ElsewhereInItsFolder, FromTheCurrentFolder
-
         misplaced.append(ElsewhereInItsFolder(found.manifest))
         if found.kind == "manifest":  # a zip's manifest lies in no folder of the user's
             misplaced.append(FromTheCurrentFolder(found.manifest))
