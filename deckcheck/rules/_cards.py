@@ -41,6 +41,16 @@ def group(entries: Iterable[CardEntry]) -> list[tuple[CardEntry, int]]:
     return [(first, count) for first, count in seen.values()]
 
 
+def lines_by_card(entries: Iterable[CardEntry]) -> dict[tuple[str, str], list[int]]:
+    """The lines of each card and zone (the keys of `group`), in deck order: a problem that
+    `group` made names them all when a `.ydk` lists the copies on lines apart."""
+    found: dict[tuple[str, str], list[int]] = {}
+    for entry in entries:
+        if entry.line is not None:
+            found.setdefault((entry.key, entry.zone), []).append(entry.line)
+    return found
+
+
 def skipped(rule: str, what: str) -> Problem:
     """The one warning a rule gives when it had no card data to check with."""
     return Problem(rule=rule, severity=WARNING, message=f"{what} not checked: {NO_DATA}")
