@@ -23,8 +23,7 @@ from ..model import EXTRA, MAIN, Deck
 from ..problem import Problem
 from ..formats.schema import kind_list
 from ..schema import Str
-from ._cards import card_lookup, group, lines_by_card, skipped
-from .copy_limit import where
+from ._cards import card_lookup, group, line_namer, skipped
 from .context import Context
 
 ID = "extra-deck-type"
@@ -64,7 +63,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         return
     extra_types = frozenset(wanted)
     excluded = frozenset(str(name) for name in fmt.option("banned_types") or ())
-    lines: dict[tuple[str, str], list[int]] | None = None
+    named = line_namer(deck)
     for entry, count in group(entries):
         card = lookup(entry)
         if card is None or card.types & excluded:
@@ -72,11 +71,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         in_main = entry.zone == MAIN and bool(card.types & extra_types)
         if not in_main and (entry.zone != EXTRA or card.types & extra_types):
             continue
-        # Every line of the card in its zone (`(lines 3 and 6)`), as copy-limit names them:
-        # a .ydk lists a copy a line, and the problem's `line` is the first only.
-        if lines is None:
-            lines = lines_by_card(entries)
-        name = f"{entry.name}{where({}, fmt.game, lines.get((entry.key, entry.zone), []))}"
+        name = named(entry)  # with each line the card is on in its zone
         if in_main:
             yield Problem(
                 rule=ID, zone=MAIN, line=entry.line, card=entry.name, count=count,
