@@ -36,6 +36,7 @@ from ...cards.suggest import NameIndex
 from ...model import MAYBEBOARD, CardEntry, Deck
 from ...names import and_swapped, fold, loose_index, loose_key
 from ...problem import WARNING, Problem
+from ...wording import lines_text
 from . import GAME
 from .japanese import is_japanese, japanese_code, japanese_suggestions
 from .cards import ARTWORK_OFFSET, TYPE_BITS, YgoCard, looks_like_rush_duel, passcode_in_name
@@ -318,12 +319,16 @@ class YgoCatalog:
         """The `unknown-card` error of one unknown passcode or name, the deck's `rank`-th."""
         first = group[0]
         count = sum(entry.count for entry in group)
+        # Every line it is on (` (lines 2, 4 and 7)`), as copy-limit names them: a .ydk lists
+        # a copy a line, and the problem's `line` is the first only.
+        lines = sorted({entry.line for entry in group if entry.line is not None})
+        where = f" ({lines_text(lines)})" if len(lines) > 1 else ""
         if first.code is not None:
             code = first.code
             near = suggestions_within_budget(rank, lambda: self.suggest_passcodes(code))
             note = self.passcode_note(code)  # a Rush Duel id is explained: no sync brings it
             return unknown_card(
-                first, f"{unknown_passcode_message(code, note)} ({self.describe()})",
+                first, f"{unknown_passcode_message(code, note, where)} ({self.describe()})",
                 count=count, suggestions=near, details={"code": first.code}, unexplained=note is None,
             )
         aside = script_note(first.name, japanese=True)  # a name in Japanese (or other) letters is explained
@@ -332,7 +337,7 @@ class YgoCatalog:
         if not aside and rank < MAX_SUGGESTED_NAMES:  # `7 Colored Fish` without a count: 7 copies of 'Colored Fish'
             aside = count_first_note(first, self.get)
         return unknown_card(
-            first, f"unknown card {first.name!r}: no Yu-Gi-Oh! card of that name in the card data{aside}",
+            first, f"unknown card {first.name!r}{where}: no Yu-Gi-Oh! card of that name in the card data{aside}",
             count=count, suggestions=suggestions_within_budget(rank, lambda: self.suggest(first.name)),
             unexplained=not aside,
         )
