@@ -56,6 +56,13 @@ def _slash_key(name: str) -> str:
     return _SLASHES.sub("/", folded) if "/" in folded else folded
 
 
+def _lines_of(group: list[CardEntry]) -> str:
+    """` (lines 2, 4 and 7)` when one problem stands for several lines, as copy-limit names
+    them: a .ydk lists a copy a line, and the problem's `line` is the first only."""
+    lines = sorted({entry.line for entry in group if entry.line is not None})
+    return f" ({lines_text(lines)})" if len(lines) > 1 else ""
+
+
 class _CardsFromRows(Mapping[int, YgoCard]):
     """Cards by passcode, each made from its table row when first asked for: a deck names a
     few dozen of 14,000, and making them all would be most of the cost of opening the data."""
@@ -319,10 +326,7 @@ class YgoCatalog:
         """The `unknown-card` error of one unknown passcode or name, the deck's `rank`-th."""
         first = group[0]
         count = sum(entry.count for entry in group)
-        # Every line it is on (` (lines 2, 4 and 7)`), as copy-limit names them: a .ydk lists
-        # a copy a line, and the problem's `line` is the first only.
-        lines = sorted({entry.line for entry in group if entry.line is not None})
-        where = f" ({lines_text(lines)})" if len(lines) > 1 else ""
+        where = _lines_of(group)
         if first.code is not None:
             code = first.code
             near = suggestions_within_budget(rank, lambda: self.suggest_passcodes(code))
@@ -347,7 +351,7 @@ class YgoCatalog:
         card = self.infer_artwork(code)
         assert card is not None  # resolve_deck inferred it
         return unknown_card(
-            first, (f"passcode {code} is not in the card data; counted as an alternate artwork of "
+            first, (f"passcode {code}{_lines_of(group)} is not in the card data; counted as an alternate artwork of "
                     f"{card.name} (passcode {card.alias}, {code - card.alias} lower)"),
             severity=WARNING, card=card.name, count=sum(entry.count for entry in group),
             details={"code": code, "treated_as": card.alias},
