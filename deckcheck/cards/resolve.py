@@ -55,10 +55,11 @@ def unknown_card(
     return problem
 
 
-def unknown_passcode_message(code: int, aside: str | None = None) -> str:
+def unknown_passcode_message(code: int, aside: str | None = None, where: str = "") -> str:
     """`unknown passcode 99999999: no card with that number in the card data`, what the
-    number looks like (`aside`: a Rush Duel id) before the reason when there is something."""
-    return f"unknown passcode {code}:{f' {aside};' if aside else ''} no card with that number in the card data"
+    number looks like (`aside`: a Rush Duel id) before the reason when there is something;
+    `where` follows the number (` (lines 2 and 7)`)."""
+    return f"unknown passcode {code}{where}:{f' {aside};' if aside else ''} no card with that number in the card data"
 
 
 def never_heard_of(problem: Problem) -> bool:

@@ -368,6 +368,15 @@ class _Parser:
         if follows in (COMMA, RPAREN) and (token.kind == STRING or (token.kind == NAME and token.text in self.vocabulary.categories)):
             self.advance()
             return String(token.column, token.value) if token.kind == STRING else Name(token.column, token.text)  # type: ignore[arg-type]
+        if token.kind == NUMBER and follows == COMMA:
+            # The turn first, as "by turn 1" reads (`p_by_turn(1, count(starter) >= 1)`): no
+            # event is a number alone, and "expected a card name ... or a condition" at the
+            # turn did not say that the condition written was in the wrong place.
+            raise self.error(
+                f"{function}: the turn comes second, after the card, category, tag or condition: "
+                f"{function}(WHAT, {token.text})",
+                token.column,
+            )
         if token.kind == STRING:
             # No condition starts with a quoted name: a comma left out (`p_by_turn("Bolt" 3)`),
             # or a YAML list that split the assertion at its comma (`[p_by_turn("Bolt", 3) >= 0.4]`).

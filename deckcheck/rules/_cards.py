@@ -12,6 +12,7 @@ from ..model import MAIN, PLAYED_ZONES, SIDEBOARD, CardEntry, Deck
 from ..problem import WARNING, Problem
 from ..formats.schema import kind_list
 from ..schema import Checked, Str
+from ..wording import lines_text
 from .context import Context
 
 IMPORT_HINT = "import card data with `deckcheck cards import FILE`"
@@ -39,6 +40,26 @@ def group(entries: Iterable[CardEntry]) -> list[tuple[CardEntry, int]]:
         else:
             slot[1] += entry.count
     return [(first, count) for first, count in seen.values()]
+
+
+def line_namer(deck: Deck) -> Callable[[CardEntry], str]:
+    """A card's name for a problem `group` made, with every line of the card in its zone when
+    it is on several (`Decode Talker (lines 3 and 6)`), as copy-limit names them: a `.ydk`
+    lists a copy a line, in the editor's order, and the problem's `line` is the first only.
+    The lines are gathered at the first call: most decks have no such problem."""
+    found: dict[tuple[str, str], list[int]] | None = None
+
+    def named(entry: CardEntry) -> str:
+        nonlocal found
+        if found is None:
+            found = {}
+            for each in deck.entries:
+                if each.line is not None:
+                    found.setdefault((each.key, each.zone), []).append(each.line)
+        lines = found.get((entry.key, entry.zone), ())
+        return f"{entry.name} ({lines_text(lines)})" if len(lines) > 1 else entry.name
+
+    return named
 
 
 def skipped(rule: str, what: str) -> Problem:

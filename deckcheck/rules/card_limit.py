@@ -25,7 +25,7 @@ from ..model import PLAYED_ZONES, CardEntry, Deck
 from ..problem import Problem
 from ..schema import Bool
 from .context import Context
-from .copy_limit import where
+from .copy_limit import card_lines, where
 
 ID = "card-limit"
 KEYS = {"card_limits": LIMITS_LIST, "whitelist": Bool()}
@@ -94,11 +94,14 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         # Without card data a passcode is all the deck says; the list knows the card's name.
         name = entry.card if card.name.isdigit() and not entry.card.isdigit() else card.name
         copies = f"{card.total} {'copy' if card.total == 1 else 'copies'}"
+        # Every line of the card, as copy-limit names them: a .ydk lists each copy on its own
+        # line, in any order, and the problem's `line` is the first only.
+        place = where(card.by_zone, fmt.game, card_lines(card))
         if entry.limit == 0:
-            message = f"{name} is forbidden in {fmt.name}: {copies}{where(card.by_zone, fmt.game)}"
+            message = f"{name} is forbidden in {fmt.name}: {copies}{place}"
         else:
             status = _STATUS.get(entry.limit, f"limited to {entry.limit}")
-            message = f"{copies} of {name}{where(card.by_zone, fmt.game)}; {status} in {fmt.name}"
+            message = f"{copies} of {name}{place}; {status} in {fmt.name}"
         yield Problem(
             rule=ID, zone=card.first_zone, line=card.first_line, card=name, count=card.total, limit=entry.limit,
             message=message,

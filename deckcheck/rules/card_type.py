@@ -18,7 +18,7 @@ from ..model import Deck
 from ..problem import Problem
 from ..formats.schema import format_word, kind_list
 from ..wording import article, named_few
-from ._cards import played_cards
+from ._cards import line_namer, played_cards
 from .context import Context
 
 ID = "card-type"
@@ -48,6 +48,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     cards, not_checked = played_cards(deck, ctx, ID, f"card types ({named_few(list(banned), 'more')} not allowed)")
     if not_checked is not None:
         yield not_checked
+    named = line_namer(deck)
     for entry, count, card in cards:
         hits = sorted({name for name in card.types if name in banned}, key=banned.__getitem__)
         if hits:
@@ -57,7 +58,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
             noun = "Monster" if "Monster" in card.types else "card"
             yield Problem(
                 rule=ID, zone=entry.zone, line=entry.line, card=entry.name, count=count,
-                message=f"{entry.name} is {article(kinds)} {kinds} {noun}: {kinds} {noun}s are not allowed in {fmt.name}",
+                message=f"{named(entry)} is {article(kinds)} {kinds} {noun}: {kinds} {noun}s are not allowed in {fmt.name}",
                 details={"types": hits},
             )
 

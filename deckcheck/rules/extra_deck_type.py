@@ -23,7 +23,7 @@ from ..model import EXTRA, MAIN, Deck
 from ..problem import Problem
 from ..formats.schema import kind_list
 from ..schema import Str
-from ._cards import card_lookup, group, skipped
+from ._cards import card_lookup, group, line_namer, skipped
 from .context import Context
 
 ID = "extra-deck-type"
@@ -63,19 +63,24 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         return
     extra_types = frozenset(wanted)
     excluded = frozenset(str(name) for name in fmt.option("banned_types") or ())
+    named = line_namer(deck)
     for entry, count in group(entries):
         card = lookup(entry)
         if card is None or card.types & excluded:
             continue  # unknown cards are reported by unknown-card, banned types by card-type
-        if entry.zone == MAIN and card.types & extra_types:
+        in_main = entry.zone == MAIN and bool(card.types & extra_types)
+        if not in_main and (entry.zone != EXTRA or card.types & extra_types):
+            continue
+        name = named(entry)  # with each line the card is on in its zone
+        if in_main:
             yield Problem(
                 rule=ID, zone=MAIN, line=entry.line, card=entry.name, count=count,
-                message=f"{entry.name} is {a_card_of_types(card.type)}: it belongs in the Extra Deck, not the Main Deck",
+                message=f"{name} is {a_card_of_types(card.type)}: it belongs in the Extra Deck, not the Main Deck",
             )
-        elif entry.zone == EXTRA and not card.types & extra_types:
+        else:
             yield Problem(
                 rule=ID, zone=EXTRA, line=entry.line, card=entry.name, count=count,
-                message=f"{entry.name} is {a_card_of_types(card.type)}: the Extra Deck holds only "
+                message=f"{name} is {a_card_of_types(card.type)}: the Extra Deck holds only "
                         f"{_kinds(_allowed(fmt))} monsters",
             )
 

@@ -19,7 +19,7 @@ from ..formats import Format
 from ..model import Deck
 from ..problem import WARNING, Problem
 from ..schema import Str
-from ._cards import played_cards
+from ._cards import line_namer, played_cards
 from .context import Context
 
 ID = "region"
@@ -39,16 +39,17 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     cards, not_checked = played_cards(deck, ctx, ID, f"release in the {REGIONS[region]}")
     if not_checked is not None:
         yield not_checked
+    named = line_namer(deck)
     for entry, count, card in cards:
         regions = getattr(card, "regions", None)
         where = dict(rule=ID, zone=entry.zone, line=entry.line, card=entry.name, count=count)
         if regions is None:
             yield Problem(**where, severity=WARNING,
-                          message=f"cannot tell whether {entry.name} was released in the {REGIONS[region]}: "
+                          message=f"cannot tell whether {named(entry)} was released in the {REGIONS[region]}: "
                           "the card data gives no region for it")
         elif region not in regions:
             elsewhere = " and ".join(REGIONS[name] for name in sorted(regions)) or "no region"
-            yield Problem(**where, message=f"{entry.name} was not released in the {REGIONS[region]} ({elsewhere} only): "
+            yield Problem(**where, message=f"{named(entry)} was not released in the {REGIONS[region]} ({elsewhere} only): "
                           f"not legal in {fmt.name}")
 
 

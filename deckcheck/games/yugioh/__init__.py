@@ -58,6 +58,24 @@ TYPE_BITS: dict[str, int] = {
 }
 TYPE_NAMES = tuple(TYPE_BITS)
 
+_WRITE_ONE = "write a format file of your own (docs/format-files.md)"
+
+# Formats players name that deckcheck does not bundle: `-f yugioh/goat` said only that
+# `formats list` shows them all (three formats), not what to do instead.
+_NOT_BUNDLED = {
+    "goat": ("deckcheck bundles no Goat format (the TCG of 2005, with its own Forbidden & Limited List and card "
+             f"pool): {_WRITE_ONE}; `deckcheck formats import-lflist` reads EDOPro's GOAT lflist.conf"),
+    "edison": ("deckcheck bundles no Edison format (the TCG of 2010, its card pool frozen then): "
+               "`-f yugioh/advanced-tcg --date` of a day then checks that day's Forbidden & Limited List, not its "
+               f"card pool; for the pool, {_WRITE_ONE}"),
+    "speed-duel": ("deckcheck bundles no Speed Duel format (a Main Deck of 20 to 30 cards, Extra and Side Decks of "
+                   f"up to 5, a Skill Card, its own list): {_WRITE_ONE}"),
+    "rush-duel": ("deckcheck bundles no Rush Duel format, and the built-in card data holds no Rush Duel cards "
+                  "(they have no passcodes)"),
+}
+_NOT_BUNDLED["speed"] = _NOT_BUNDLED["speed-duel"]
+_NOT_BUNDLED["rush"] = _NOT_BUNDLED["rush-duel"]
+
 GAME = Game(
     id="yugioh",
     label="Yu-Gi-Oh!",
@@ -74,4 +92,5 @@ GAME = Game(
     sync_source="the YGOPRODeck card list",
     newer_lists_hint=("a newer Forbidden & Limited List may be in force: give it as a format file "
                       "(`deckcheck formats import-lflist` reads an EDOPro lflist.conf)"),
+    formats_not_bundled=_NOT_BUNDLED,
 )

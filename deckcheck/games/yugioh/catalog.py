@@ -36,6 +36,8 @@ from ...cards.suggest import NameIndex
 from ...model import MAYBEBOARD, CardEntry, Deck
 from ...names import and_swapped, fold, loose_index, loose_key
 from ...problem import WARNING, Problem
+from ...wording import lines_text
+from ..mtg.pieces import game_piece
 from . import GAME
 from .japanese import is_japanese, japanese_code, japanese_suggestions
 from .cards import ARTWORK_OFFSET, TYPE_BITS, YgoCard, looks_like_rush_duel, passcode_in_name
@@ -53,6 +55,13 @@ def _slash_key(name: str) -> str:
     of 4,100 such names."""
     folded = fold(name)
     return _SLASHES.sub("/", folded) if "/" in folded else folded
+
+
+def _lines_of(group: list[CardEntry]) -> str:
+    """` (lines 2, 4 and 7)` when one problem stands for several lines, as copy-limit names
+    them: a .ydk lists a copy a line, and the problem's `line` is the first only."""
+    lines = sorted({entry.line for entry in group if entry.line is not None})
+    return f" ({lines_text(lines)})" if len(lines) > 1 else ""
 
 
 class _CardsFromRows(Mapping[int, YgoCard]):
@@ -318,21 +327,28 @@ class YgoCatalog:
         """The `unknown-card` error of one unknown passcode or name, the deck's `rank`-th."""
         first = group[0]
         count = sum(entry.count for entry in group)
+        where = _lines_of(group)
         if first.code is not None:
             code = first.code
             near = suggestions_within_budget(rank, lambda: self.suggest_passcodes(code))
             note = self.passcode_note(code)  # a Rush Duel id is explained: no sync brings it
             return unknown_card(
-                first, f"{unknown_passcode_message(code, note)} ({self.describe()})",
+                first, f"{unknown_passcode_message(code, note, where)} ({self.describe()})",
                 count=count, suggestions=near, details={"code": first.code}, unexplained=note is None,
             )
+        piece = game_piece(first.name)
+        if piece is not None:
+            # `1 Sheep Token`: no card data holds tokens, and no card's name ends so (as in
+            # Magic, whose words these are); "did you mean Sea Kamen?", and after the data's
+            # date "run cards sync", sent the player looking for a card.
+            return unknown_card(first, piece.replace(repr(first.name), f"{first.name!r}{where}", 1), count=count)
         aside = script_note(first.name, japanese=True)  # a name in Japanese (or other) letters is explained
         if not aside:  # a name in Latin letters no card's name holds (a German list's `Aschblüte`)
             aside = letters_note(first.name, self.name_letters, japanese=True)
         if not aside and rank < MAX_SUGGESTED_NAMES:  # `7 Colored Fish` without a count: 7 copies of 'Colored Fish'
             aside = count_first_note(first, self.get)
         return unknown_card(
-            first, f"unknown card {first.name!r}: no Yu-Gi-Oh! card of that name in the card data{aside}",
+            first, f"unknown card {first.name!r}{where}: no Yu-Gi-Oh! card of that name in the card data{aside}",
             count=count, suggestions=suggestions_within_budget(rank, lambda: self.suggest(first.name)),
             unexplained=not aside,
         )
@@ -342,7 +358,7 @@ class YgoCatalog:
         card = self.infer_artwork(code)
         assert card is not None  # resolve_deck inferred it
         return unknown_card(
-            first, (f"passcode {code} is not in the card data; counted as an alternate artwork of "
+            first, (f"passcode {code}{_lines_of(group)} is not in the card data; counted as an alternate artwork of "
                     f"{card.name} (passcode {card.alias}, {code - card.alias} lower)"),
             severity=WARNING, card=card.name, count=sum(entry.count for entry in group),
             details={"code": code, "treated_as": card.alias},
