@@ -24,7 +24,7 @@ from .limits import MAX_INPUT_BYTES, MAX_READ_SECONDS, one_line
 from .lazy_pattern import lazy
 
 __all__ = [
-    "MAX_INPUT_BYTES", "binary_kind", "chinese_reading", "chinese_text", "cyrillic_text", "decode", "is_wide_unicode", "read_bounded", "read_head", "read_stdin",
+    "MAX_INPUT_BYTES", "binary_kind", "chinese_reading", "chinese_text", "cyrillic_text", "decode", "is_wide_unicode", "national_text", "read_bounded", "read_head", "read_stdin",
     "read_text", "too_big", "without_surrogates",
 ]
 
@@ -103,17 +103,22 @@ def decode(data: bytes, *, source: str = "<input>") -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         pass
+    national = national_text(data)
+    if national is not None:
+        return national
+    # Windows-1252 leaves five bytes undefined; replace them rather than refuse the file.
+    return data.decode("cp1252", errors="replace")
+
+
+def national_text(data: bytes) -> str | None:
+    """`data` (not UTF-8) read in the first of the encodings of Japanese, Chinese and Russian
+    Windows whose reading is plainly of its language (Shift-JIS, GB2312 or Big5, code page
+    1251), as `decode` reads it; None when none is (Windows-1252 then)."""
     japanese = shift_jis_text(data)
     if japanese is not None:
         return japanese
     chinese = chinese_text(data)
-    if chinese is not None:
-        return chinese
-    russian = cyrillic_text(data)
-    if russian is not None:
-        return russian
-    # Windows-1252 leaves five bytes undefined; replace them rather than refuse the file.
-    return data.decode("cp1252", errors="replace")
+    return chinese if chinese is not None else cyrillic_text(data)
 
 
 # What Shift-JIS text (Microsoft's cp932) holds beyond ASCII: CJK punctuation, kana and

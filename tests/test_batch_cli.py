@@ -1708,6 +1708,17 @@ def test_a_manifest_excel_for_mac_saved_as_csv_in_mac_roman_is_read_so(cli, tmp_
     assert [result["player"] for result in report["results"]] == names
 
 
+def test_a_gb2312_manifest_with_a_line_valid_in_utf_8_reads_its_names_without_a_warning(cli, tmp_path):
+    """卢伟 in GB2312 is c2 ac ce b0, valid UTF-8 (`¬ΰ`): the manifest was read line by line
+    as mixed UTF-8 and Windows-1252, its players `¬ΰ` and `ÕÅÎ°`, each row told to save it as UTF-8."""
+    names = ["卢伟", "张伟", "李娜"]
+    manifest = "player,deck\r\n" + "".join(f"{name},decks/a.txt\r\n" for name in names)
+    write(tmp_path, {"decks/a.txt": LEGAL_ISLANDS, "reg.csv": manifest.encode("gb2312")})
+    done, report = run_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/modern")
+    assert [result["player"] for result in report["results"]] == names
+    assert "UTF-8" not in done.stdout + done.stderr
+
+
 @pytest.mark.parametrize("names", [
     ["Müller", "José"],  # Western accents: Windows-1252's own letters (0xC0 and up)
     ["O’Brien", "Zoë"],  # a typographic apostrophe (0x92, Mac Roman's í) beside 0xEB

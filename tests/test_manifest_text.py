@@ -4,6 +4,7 @@ their rows' problems, and a file in one encoding reads exactly as a deck file do
 from __future__ import annotations
 
 import codecs
+import random
 
 import pytest
 
@@ -99,3 +100,39 @@ def test_row_notes_look_at_each_rows_own_lines_not_at_every_line_noted():
     for line in range(2, rows + 2):
         assert len(read.row_notes(range(line, line + 1), line)) == 2
     assert _CountedLines.looks <= 4 * rows, f"{_CountedLines.looks:,} looks for {rows:,} rows"
+
+
+def _chinese_names(codec: str, rng: random.Random, count: int) -> list[str]:
+    """`count` names of two or three common ideographs in `codec` (GB2312's level 1, Big5's
+    frequent ones: what `textio.chinese_reading` takes for Chinese), drawn at random."""
+    leads, trails = {"gb2312": (range(0xB0, 0xD7), range(0xA1, 0xFF)),
+                     "big5": (range(0xA4, 0xC6), [*range(0x40, 0x7F), *range(0xA1, 0xFF)])}[codec]
+    names = []
+    while len(names) < count:
+        try:
+            name = b"".join(bytes((rng.choice(leads), rng.choice(trails))) for _ in range(rng.choice((2, 3)))).decode(codec)
+        except UnicodeDecodeError:
+            continue  # a pair the codec leaves undefined
+        names.append(name)
+    return names
+
+
+@pytest.mark.parametrize("codec", ["gb2312", "big5"])
+def test_a_chinese_manifest_with_a_line_valid_in_utf_8_by_chance_is_read_whole(codec):
+    """卢伟 in GB2312 is c2 ac ce b0, which is also valid UTF-8 (`¬ΰ`), and 钱平 `Ǯƽ`: such a
+    line made the file 'mixed UTF-8 and Windows-1252', its names garbage and its rows told
+    to save the manifest as UTF-8 (12 of 200 random manifests of five players, 84 of 200
+    of forty). The file is read whole as Chinese, as a deck file is, before line by line."""
+    rng = random.Random(29)
+    for size in [5] * 100 + [40] * 100:
+        names = _chinese_names(codec, rng, size)
+        text = "player,deck\r\n" + "".join(f"{name},decks/{index}.txt\r\n" for index, name in enumerate(names))
+        read = decode_manifest(text.encode(codec), source="m.csv")
+        assert (read.text, read.odd_lines) == (text, frozenset()), names
+
+
+def test_a_gb2312_manifest_whose_line_reads_as_utf_8_is_chinese():
+    data = "player,deck\r\n卢伟,a.txt\r\n钱平,b.txt\r\n张伟,c.txt\r\n".encode("gb2312")
+    assert b"\xc2\xac\xce\xb0" in data  # 卢伟: valid UTF-8
+    read = decode_manifest(data, source="m.csv")
+    assert (read.text, read.odd_lines, read.odd_encoding) == ("player,deck\r\n卢伟,a.txt\r\n钱平,b.txt\r\n张伟,c.txt\r\n", frozenset(), "")

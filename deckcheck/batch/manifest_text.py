@@ -8,7 +8,9 @@ page 1251 or Windows-1252, stray NUL bytes dropped. A manifest is a table that o
   (`nul_lines`): their rows get a `registration` problem instead of being read silently
   altered, and a table whose header line held them is not read at all (`header_error`):
   every row is read through its column names.
-- A file whose lines mix UTF-8 and Windows-1252 (rows added by Excel on Windows to a UTF-8
+- A file that is plainly Shift-JIS, GB2312, Big5 or code page 1251 as a whole is read so, as
+  `decode` reads it, even where one of its lines is valid UTF-8 by chance.
+- Else a file whose lines mix UTF-8 and Windows-1252 (rows added by Excel on Windows to a UTF-8
   file, or the other way round) is read line by line, each line in its own encoding, and
   the lines of the rarer of the two (`odd_lines`) are kept for a warning; so are the
   Windows-1252 lines of a file whose byte-order mark says UTF-8. A file in one encoding is
@@ -21,7 +23,7 @@ import codecs
 
 from ..problem import ERROR, WARNING
 from ..record import Record
-from ..textio import decode, is_wide_unicode
+from ..textio import decode, is_wide_unicode, national_text
 
 UTF8, CP1252 = "UTF-8", "Windows-1252"
 
@@ -99,6 +101,13 @@ def decode_manifest(data: bytes, *, source: str) -> ManifestText:
     if b"\x00" in data:
         nul_lines = frozenset(number for number, line in enumerate(_lines(data), 1) if b"\x00" in line)
         data = data.replace(b"\x00", b"")
+    if not data.startswith(codecs.BOM_UTF8) and not _is_utf8(data):
+        # The whole file first, as `decode` reads it: a Chinese or Japanese line may be valid
+        # UTF-8 by chance (卢伟 in GB2312 is c2 ac ce b0, `¬ΰ`), and read line by line its
+        # names were garbage and its rows told the file mixed UTF-8 and Windows-1252.
+        national = national_text(data)
+        if national is not None:
+            return ManifestText(national, nul_lines)
     mixed = _by_line(data)
     if mixed is None:
         mac = mac_roman_text(data)
@@ -124,13 +133,8 @@ def mac_roman_text(data: bytes) -> str | None:
     sign or rare capital right after a letter (`MŸller` for Müller, `JosŽ` for José); None
     otherwise (read it as `decode` does). A manifest's names then read as their players
     wrote them, on every report and sheet."""
-    if data.isascii() or data.startswith(codecs.BOM_UTF8):
+    if data.isascii() or data.startswith(codecs.BOM_UTF8) or _is_utf8(data):
         return None
-    try:
-        data.decode("utf-8")
-        return None
-    except UnicodeDecodeError:
-        pass
     from ..textio import shift_jis_text, windows_1252_lacks  # only for a manifest in neither UTF-8 nor ASCII
 
     if shift_jis_text(data) is not None:
@@ -147,6 +151,14 @@ def mac_roman_text(data: bytes) -> str | None:
     return None
 
 
+def _is_utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def _lines(data: bytes) -> list[bytes]:
     """The lines of `data`, ends kept: bytes.splitlines breaks at CR, LF and CR LF only,
     the line ends csv and YAML count."""
@@ -160,11 +172,8 @@ def _by_line(data: bytes) -> tuple[str, frozenset[int], str, str] | None:
     marked = data.startswith(codecs.BOM_UTF8)
     if marked:
         data = data[len(codecs.BOM_UTF8):]
-    try:
-        data.decode("utf-8")
+    if _is_utf8(data):
         return None  # all UTF-8: `decode` reads it so
-    except UnicodeDecodeError:
-        pass
     texts: list[str] = []
     by_encoding: dict[str, list[int]] = {UTF8: [], CP1252: []}
     for number, line in enumerate(_lines(data), 1):
