@@ -25,7 +25,7 @@ from .lazy_pattern import lazy
 
 __all__ = [
     "MAX_INPUT_BYTES", "binary_kind", "chinese_reading", "chinese_text", "cyrillic_text", "decode", "is_wide_unicode", "national_text", "read_bounded", "read_head", "read_stdin",
-    "read_text", "too_big", "without_surrogates",
+    "read_text", "splits_latin_word", "too_big", "without_surrogates",
 ]
 
 # What a file that is not text at all usually is, by its first bytes: photos and scans of
@@ -155,6 +155,18 @@ def shift_jis_text(data: bytes) -> str | None:
     if _JAPANESE_WORD.search(text) or windows_1252_lacks(data):
         return text
     return None
+
+
+# A Latin word's accented letter read as Shift-JIS: its byte and the ASCII letter after it
+# pair into one character (or two, for two accents), between two Latin letters (code page
+# 850's Müller is M〕ler, Mac OS Roman's Françoise Fran腔ise). A Japanese name holds no such thing.
+_LATIN_MISREAD = lazy(r"[A-Za-z][^\x00-\x7f]{1,2}[A-Za-z]")
+
+
+def splits_latin_word(text: str) -> bool:
+    """Whether a Shift-JIS reading `text` has a character or two between Latin letters: the
+    bytes were a Latin word's accented letters in another encoding."""
+    return _LATIN_MISREAD.search(text) is not None
 
 
 def windows_1252_lacks(data: bytes) -> bool:

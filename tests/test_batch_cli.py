@@ -1696,6 +1696,7 @@ def test_a_note_of_misplaced_decks_names_the_first_twenty_then_how_many_more(cli
 @pytest.mark.parametrize("names", [
     ["Müller", "José", "Françoise", "Hélène"],  # ü é: Ÿ Ž in Windows-1252; ç è ê: bytes it leaves undefined
     ["Jörg Müller", "Anaïs"],
+    ["Françoise Martin", "Hélène Dubois"],  # ç è and the letter after them: a Shift-JIS kanji each
 ])
 def test_a_manifest_excel_for_mac_saved_as_csv_in_mac_roman_is_read_so(cli, tmp_path, names):
     """Excel for Mac's plain "CSV" is Mac OS Roman, where ü is the byte 0x9F and é 0x8E:

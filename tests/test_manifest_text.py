@@ -136,3 +136,23 @@ def test_a_gb2312_manifest_whose_line_reads_as_utf_8_is_chinese():
     assert b"\xc2\xac\xce\xb0" in data  # 卢伟: valid UTF-8
     read = decode_manifest(data, source="m.csv")
     assert (read.text, read.odd_lines, read.odd_encoding) == ("player,deck\r\n卢伟,a.txt\r\n钱平,b.txt\r\n张伟,c.txt\r\n", frozenset(), "")
+
+
+@pytest.mark.parametrize("names", [
+    ["Françoise Martin"], ["Hélène Dubois"], ["Françoise Martin", "Hélène Dubois"], ["Hélène", "Françoise"],
+])
+def test_a_mac_roman_name_is_not_taken_for_kanji_beside_latin_letters(names):
+    """Mac OS Roman's ç (0x8D) and è (0x8F) pair with the letter after them into a valid
+    Shift-JIS kanji: the players were `Fran腔ise Martin` and `H四熟e Dubois`. A Shift-JIS
+    reading that splits a Latin word gives way to a plain Mac Roman one."""
+    text = "player,deck\r" + "".join(f"{name},decks/a.txt\r" for name in names)
+    assert decode_manifest(text.encode("mac_roman"), source="m.csv").text == text
+
+
+@pytest.mark.parametrize("text", [
+    "player,deck\r\n山田太郎,a.txt\r\n鈴木花子,b.txt\r\n",
+    "player,deck\r\n山田　太郎,a.txt\r\n",  # a full-width space (0x81 0x40)
+    "player,deck\r\nさとう,decks/sato.txt\r\n",
+])
+def test_a_shift_jis_manifest_stays_shift_jis(text):
+    assert decode_manifest(text.encode("cp932"), source="m.csv").text == text

@@ -9,7 +9,8 @@ page 1251 or Windows-1252, stray NUL bytes dropped. A manifest is a table that o
   altered, and a table whose header line held them is not read at all (`header_error`):
   every row is read through its column names.
 - A file that is plainly Shift-JIS, GB2312, Big5 or code page 1251 as a whole is read so, as
-  `decode` reads it, even where one of its lines is valid UTF-8 by chance.
+  `decode` reads it, even where one of its lines is valid UTF-8 by chance; but a Shift-JIS
+  reading that splits a Latin word (`Fran腔ise`) gives way to a plain Mac OS Roman one.
 - Else a file whose lines mix UTF-8 and Windows-1252 (rows added by Excel on Windows to a UTF-8
   file, or the other way round) is read line by line, each line in its own encoding, and
   the lines of the rarer of the two (`odd_lines`) are kept for a warning; so are the
@@ -23,7 +24,7 @@ import codecs
 
 from ..problem import ERROR, WARNING
 from ..record import Record
-from ..textio import decode, is_wide_unicode, national_text
+from ..textio import decode, is_wide_unicode, national_text, splits_latin_word
 
 UTF8, CP1252 = "UTF-8", "Windows-1252"
 
@@ -101,17 +102,20 @@ def decode_manifest(data: bytes, *, source: str) -> ManifestText:
     if b"\x00" in data:
         nul_lines = frozenset(number for number, line in enumerate(_lines(data), 1) if b"\x00" in line)
         data = data.replace(b"\x00", b"")
+    national = None
     if not data.startswith(codecs.BOM_UTF8) and not _is_utf8(data):
         # The whole file first, as `decode` reads it: a Chinese or Japanese line may be valid
         # UTF-8 by chance (卢伟 in GB2312 is c2 ac ce b0, `¬ΰ`), and read line by line its
         # names were garbage and its rows told the file mixed UTF-8 and Windows-1252.
         national = national_text(data)
-        if national is not None:
+        if national is not None and not splits_latin_word(national):
             return ManifestText(national, nul_lines)
     mixed = _by_line(data)
     if mixed is None:
-        mac = mac_roman_text(data)
-        return ManifestText(mac if mac is not None else decode(data, source=source), nul_lines)
+        mac = mac_roman_text(data, national)
+        if mac is None:
+            mac = national if national is not None else decode(data, source=source)  # `decode` reads it as `national`
+        return ManifestText(mac, nul_lines)
     return ManifestText(mixed[0], nul_lines, *mixed[1:])
 
 
@@ -126,19 +130,21 @@ _NOT_AFTER_A_LETTER = frozenset("ŽŸŠšžŒœƒ€‚„†‡ˆ‰‹›˜™
 _MAC_PUNCTUATION = frozenset("\u2018\u2019\u201c\u201d\u2013\u2014\u2026\u00a0")
 
 
-def mac_roman_text(data: bytes) -> str | None:
+def mac_roman_text(data: bytes, national: str | None) -> str | None:
     """`data` read as Mac OS Roman, the encoding of Excel for Mac's plain "CSV", when it is
-    plainly that: no UTF-8 nor Japanese, every character beyond ASCII a letter (or typographic
+    plainly that: no UTF-8, no plain Japanese, Chinese or Russian (`national`, `data`'s
+    `textio.national_text`; a Shift-JIS reading that splits a Latin word gives way, since Mac
+    Roman's ç and è pair with the letter after them into kanji: `Fran腔ise`, `H四熟e`), every character beyond ASCII a letter (or typographic
     punctuation) in Mac Roman, and Windows-1252 would read a byte it leaves undefined or a
     sign or rare capital right after a letter (`MŸller` for Müller, `JosŽ` for José); None
     otherwise (read it as `decode` does). A manifest's names then read as their players
     wrote them, on every report and sheet."""
     if data.isascii() or data.startswith(codecs.BOM_UTF8) or _is_utf8(data):
         return None
-    from ..textio import shift_jis_text, windows_1252_lacks  # only for a manifest in neither UTF-8 nor ASCII
-
-    if shift_jis_text(data) is not None:
+    if national is not None and not splits_latin_word(national):
         return None
+    from ..textio import windows_1252_lacks  # only for a manifest in neither UTF-8 nor ASCII
+
     text = data.decode("mac_roman")
     if any(not char.isascii() and not char.isalpha() and char not in _MAC_PUNCTUATION for char in text):
         return None
