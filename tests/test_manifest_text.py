@@ -156,3 +156,17 @@ def test_a_mac_roman_name_is_not_taken_for_kanji_beside_latin_letters(names):
 ])
 def test_a_shift_jis_manifest_stays_shift_jis(text):
     assert decode_manifest(text.encode("cp932"), source="m.csv").text == text
+
+
+@pytest.mark.parametrize("text, codec", [
+    # Ді is c4 b3 in code page 1251: `ĳ` in UTF-8, and the file was read line by line.
+    ("player,deck\r\nДі Ді,a.txt\r\nІван Петров,b.txt\r\nОльга Смирнова,c.txt\r\n", "cp1251"),
+    # Half-width ﾃｽ is c3 bd in Shift-JIS: `ý` in UTF-8.
+    ("player,deck\r\nﾃｽ ﾃｽ,a.txt\r\n山田太郎,b.txt\r\nさとう,c.txt\r\n", "cp932"),
+])
+def test_a_russian_or_japanese_manifest_with_a_line_valid_in_utf_8_is_read_whole(text, codec):
+    data = text.encode(codec)
+    assert any(line.decode("utf-8", "replace") == line.decode("utf-8", "ignore") and not line.isascii()
+               for line in data.splitlines())  # a line valid UTF-8
+    read = decode_manifest(data, source="m.csv")
+    assert (read.text, read.odd_lines) == (text, frozenset())
