@@ -24,7 +24,7 @@ from .limits import MAX_INPUT_BYTES, MAX_READ_SECONDS, one_line
 from .lazy_pattern import lazy
 
 __all__ = [
-    "MAX_INPUT_BYTES", "binary_kind", "chinese_reading", "chinese_text", "cyrillic_text", "decode", "is_wide_unicode", "national_text", "read_bounded", "read_head", "read_stdin",
+    "MAX_INPUT_BYTES", "binary_kind", "chinese_reading", "chinese_text", "cyrillic_text", "decode", "is_wide_unicode", "national_reading", "national_text", "read_bounded", "read_head", "read_stdin",
     "read_text", "splits_latin_word", "too_big", "without_surrogates",
 ]
 
@@ -114,11 +114,21 @@ def national_text(data: bytes) -> str | None:
     """`data` (not UTF-8) read in the first of the encodings of Japanese, Chinese and Russian
     Windows whose reading is plainly of its language (Shift-JIS, GB2312 or Big5, code page
     1251), as `decode` reads it; None when none is (Windows-1252 then)."""
+    reading = national_reading(data)
+    return None if reading is None else reading[1]
+
+
+def national_reading(data: bytes) -> tuple[str, str] | None:
+    """(the codec, the text) of `national_text`'s reading of `data`, or None: a manifest's
+    lines that are not UTF-8 are read in it (batch/manifest_text.py)."""
     japanese = shift_jis_text(data)
     if japanese is not None:
-        return japanese
-    chinese = chinese_text(data)
-    return chinese if chinese is not None else cyrillic_text(data)
+        return "cp932", japanese
+    chinese = chinese_reading(data)
+    if chinese is not None:
+        return chinese
+    russian = cyrillic_text(data)
+    return None if russian is None else ("cp1251", russian)
 
 
 # What Shift-JIS text (Microsoft's cp932) holds beyond ASCII: CJK punctuation, kana and

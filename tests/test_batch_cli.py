@@ -1720,6 +1720,18 @@ def test_a_gb2312_manifest_with_a_line_valid_in_utf_8_reads_its_names_without_a_
     assert "UTF-8" not in done.stdout + done.stderr
 
 
+def test_a_manifest_mixing_windows_1251_and_utf_8_rows_reads_each_in_its_own(cli, tmp_path):
+    """Rows from Excel on Russian Windows and one added in UTF-8: the Russian rows were read
+    as Windows-1252 (`Îëüãà Ñìèðíîâà`) and the UTF-8 row's warning named Windows-1252."""
+    data = (b"player,deck\r\n" + "Ольга Смирнова,decks/a.txt\r\n".encode("cp1251")
+            + "Сергей Волков,decks/b.txt\r\n".encode("utf-8") + "Иван Петров,decks/c.txt\r\n".encode("cp1251"))
+    write(tmp_path, {"decks/a.txt": LEGAL_ISLANDS, "decks/b.txt": LEGAL_ISLANDS, "decks/c.txt": LEGAL_ISLANDS,
+                     "reg.csv": data})
+    done, report = run_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/modern")
+    assert [result["player"] for result in report["results"]] == ["Ольга Смирнова", "Сергей Волков", "Иван Петров"]
+    assert "written in UTF-8, the rest of the manifest in Windows-1251" in done.stdout
+
+
 @pytest.mark.parametrize("names", [
     ["Müller", "José"],  # Western accents: Windows-1252's own letters (0xC0 and up)
     ["O’Brien", "Zoë"],  # a typographic apostrophe (0x92, Mac Roman's í) beside 0xEB

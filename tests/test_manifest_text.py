@@ -170,3 +170,20 @@ def test_a_russian_or_japanese_manifest_with_a_line_valid_in_utf_8_is_read_whole
                for line in data.splitlines())  # a line valid UTF-8
     read = decode_manifest(data, source="m.csv")
     assert (read.text, read.odd_lines) == (text, frozenset())
+
+
+@pytest.mark.parametrize("codec, names, shown", [
+    ("cp1251", ["Ольга Смирнова", "Сергей Волков"], "Windows-1251"),
+    ("cp932", ["山田太郎", "さとう"], "Shift-JIS"),
+    ("gb2312", ["张伟", "李娜"], "GB2312"),
+    ("big5", ["陳大文", "林小明"], "Big5"),
+])
+def test_a_manifest_mixing_utf_8_and_a_national_encoding_reads_each_line_in_its_own(codec, names, shown):
+    """Rows from Excel on Russian, Japanese or Chinese Windows and rows added in UTF-8: the
+    other lines were read as Windows-1252 (`Îëüãà Ñìèðíîâà`, `ŽR“c‘¾˜Y`, `ÕÅÎ°`) and named so
+    in their rows' warning. They are read in the encoding that reads them plainly together."""
+    text = f"player,deck\r\n{names[0]},a.txt\r\n{names[1]},b.txt\r\n{names[0]},c.txt\r\n"
+    lines = text.splitlines(keepends=True)
+    data = b"".join([lines[0].encode(), lines[1].encode(codec), lines[2].encode("utf-8"), lines[3].encode(codec)])
+    read = decode_manifest(data, source="m.csv")
+    assert (read.text, read.odd_lines, read.odd_encoding, read.usual_encoding) == (text, {3}, UTF8, shown)
