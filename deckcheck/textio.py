@@ -24,8 +24,8 @@ from .limits import MAX_INPUT_BYTES, MAX_READ_SECONDS, one_line
 from .lazy_pattern import lazy
 
 __all__ = [
-    "MAX_INPUT_BYTES", "binary_kind", "chinese_reading", "chinese_text", "cyrillic_text", "decode", "is_wide_unicode", "read_bounded", "read_head", "read_stdin",
-    "read_text", "too_big", "without_surrogates",
+    "MAX_INPUT_BYTES", "binary_kind", "chinese_reading", "chinese_text", "cyrillic_text", "decode", "is_wide_unicode", "national_reading", "national_text", "read_bounded", "read_head", "read_stdin",
+    "read_text", "splits_latin_word", "too_big", "without_surrogates",
 ]
 
 # What a file that is not text at all usually is, by its first bytes: photos and scans of
@@ -103,17 +103,32 @@ def decode(data: bytes, *, source: str = "<input>") -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         pass
+    national = national_text(data)
+    if national is not None:
+        return national
+    # Windows-1252 leaves five bytes undefined; replace them rather than refuse the file.
+    return data.decode("cp1252", errors="replace")
+
+
+def national_text(data: bytes) -> str | None:
+    """`data` (not UTF-8) read in the first of the encodings of Japanese, Chinese and Russian
+    Windows whose reading is plainly of its language (Shift-JIS, GB2312 or Big5, code page
+    1251), as `decode` reads it; None when none is (Windows-1252 then)."""
+    reading = national_reading(data)
+    return None if reading is None else reading[1]
+
+
+def national_reading(data: bytes) -> tuple[str, str] | None:
+    """(the codec, the text) of `national_text`'s reading of `data`, or None: a manifest's
+    lines that are not UTF-8 are read in it (batch/manifest_text.py)."""
     japanese = shift_jis_text(data)
     if japanese is not None:
-        return japanese
-    chinese = chinese_text(data)
+        return "cp932", japanese
+    chinese = chinese_reading(data)
     if chinese is not None:
         return chinese
     russian = cyrillic_text(data)
-    if russian is not None:
-        return russian
-    # Windows-1252 leaves five bytes undefined; replace them rather than refuse the file.
-    return data.decode("cp1252", errors="replace")
+    return None if russian is None else ("cp1251", russian)
 
 
 # What Shift-JIS text (Microsoft's cp932) holds beyond ASCII: CJK punctuation, kana and
@@ -150,6 +165,18 @@ def shift_jis_text(data: bytes) -> str | None:
     if _JAPANESE_WORD.search(text) or windows_1252_lacks(data):
         return text
     return None
+
+
+# A Latin word's accented letter read as Shift-JIS: its byte and the ASCII letter after it
+# pair into one character (or two, for two accents), between two Latin letters (code page
+# 850's Müller is M〕ler, Mac OS Roman's Françoise Fran腔ise). A Japanese name holds no such thing.
+_LATIN_MISREAD = lazy(r"[A-Za-z][^\x00-\x7f]{1,2}[A-Za-z]")
+
+
+def splits_latin_word(text: str) -> bool:
+    """Whether a Shift-JIS reading `text` has a character or two between Latin letters: the
+    bytes were a Latin word's accented letters in another encoding."""
+    return _LATIN_MISREAD.search(text) is not None
 
 
 def windows_1252_lacks(data: bytes) -> bool:
@@ -202,11 +229,26 @@ def chinese_reading(data: bytes) -> tuple[str, str] | None:
             continue
         if _NOT_CHINESE.search(text) or _LATIN_BESIDE_IDEOGRAPH.search(text) or not _CHINESE_WORD.search(text):
             continue
-        ideographs = _IDEOGRAPH.findall(text)
-        if sum(char.encode(codec)[0] in common for char in ideographs) * 2 <= len(ideographs):
+        common_ones, ideographs = _common_ideographs(text, codec, common)
+        if common_ones * 2 <= ideographs:
             continue  # mostly rare ideographs: bytes of another encoding
         return codec, text
     return None
+
+
+# How much of a text `_common_ideographs` looks at: a deck or a manifest whole, a file of
+# megabytes its start (listing every ideograph of 4 MiB and encoding each cost 100 MB).
+_SAMPLE_CHARACTERS = 1 << 16
+
+
+def _common_ideographs(text: str, codec: str, common: range) -> tuple[int, int]:
+    """(how many of them have a first byte in `common` in `codec`, how many ideographs) in
+    the first `_SAMPLE_CHARACTERS` characters of `text`, counted one at a time."""
+    ideographs = common_ones = 0
+    for match in _IDEOGRAPH.finditer(text, 0, _SAMPLE_CHARACTERS):
+        ideographs += 1
+        common_ones += match.group().encode(codec)[0] in common
+    return common_ones, ideographs
 
 
 # What Russian (and Ukrainian, Bulgarian, Serbian) text in code page 1251 holds beyond ASCII:
@@ -217,8 +259,11 @@ def chinese_reading(data: bytes) -> tuple[str, str] | None:
 _NOT_CYRILLIC = lazy("[^\x00-\x7f\u0400-\u04ff\u00ab\u00bb\u2013\u2014\u2116\u201e\u201c\u201d\u2019\u2026\u00a0]")
 _LATIN_BESIDE_CYRILLIC = lazy("[A-Za-z][\u0400-\u04ff]|[\u0400-\u04ff][A-Za-z]")
 _CYRILLIC_WORD = lazy("[\u0400-\u04ff]{3}")
-_SMALL_CYRILLIC = lazy("[\u0430-\u045f]")
-_CAPITAL_CYRILLIC = lazy("[\u0400-\u042f]")
+# The bytes of code page 1251's small letters (а-я, ё, the Ukrainian and Serbian ones) and of
+# its capitals but Ґ (U+0400-U+042F), counted in C on the file's bytes: a list of every letter
+# of a file of 4 MiB cost 170 MB.
+_SMALL_CYRILLIC = bytes(byte for byte in range(256) if "\u0430" <= bytes((byte,)).decode("cp1251", "replace") <= "\u045f")
+_CAPITAL_CYRILLIC = bytes(byte for byte in range(256) if "\u0400" <= bytes((byte,)).decode("cp1251", "replace") <= "\u042f")
 
 
 def cyrillic_text(data: bytes) -> str | None:
@@ -232,7 +277,12 @@ def cyrillic_text(data: bytes) -> str | None:
         return None
     if _NOT_CYRILLIC.search(text) or _LATIN_BESIDE_CYRILLIC.search(text) or not _CYRILLIC_WORD.search(text):
         return None
-    return text if len(_SMALL_CYRILLIC.findall(text)) > len(_CAPITAL_CYRILLIC.findall(text)) else None
+    return text if _count_bytes(data, _SMALL_CYRILLIC) > _count_bytes(data, _CAPITAL_CYRILLIC) else None
+
+
+def _count_bytes(data: bytes, values: bytes) -> int:
+    """How many bytes of `data` are among `values`, counted in C."""
+    return len(data) - len(data.translate(None, values))
 
 
 def _holds_any(data: bytes, values: bytes) -> bool:

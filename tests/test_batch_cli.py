@@ -1696,6 +1696,7 @@ def test_a_note_of_misplaced_decks_names_the_first_twenty_then_how_many_more(cli
 @pytest.mark.parametrize("names", [
     ["Müller", "José", "Françoise", "Hélène"],  # ü é: Ÿ Ž in Windows-1252; ç è ê: bytes it leaves undefined
     ["Jörg Müller", "Anaïs"],
+    ["Françoise Martin", "Hélène Dubois"],  # ç è and the letter after them: a Shift-JIS kanji each
 ])
 def test_a_manifest_excel_for_mac_saved_as_csv_in_mac_roman_is_read_so(cli, tmp_path, names):
     """Excel for Mac's plain "CSV" is Mac OS Roman, where ü is the byte 0x9F and é 0x8E:
@@ -1706,6 +1707,29 @@ def test_a_manifest_excel_for_mac_saved_as_csv_in_mac_roman_is_read_so(cli, tmp_
     write(tmp_path, {"decks/a.txt": LEGAL_ISLANDS, "reg.csv": manifest.encode("mac_roman")})
     done, report = run_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/modern")
     assert [result["player"] for result in report["results"]] == names
+
+
+def test_a_gb2312_manifest_with_a_line_valid_in_utf_8_reads_its_names_without_a_warning(cli, tmp_path):
+    """卢伟 in GB2312 is c2 ac ce b0, valid UTF-8 (`¬ΰ`): the manifest was read line by line
+    as mixed UTF-8 and Windows-1252, its players `¬ΰ` and `ÕÅÎ°`, each row told to save it as UTF-8."""
+    names = ["卢伟", "张伟", "李娜"]
+    manifest = "player,deck\r\n" + "".join(f"{name},decks/a.txt\r\n" for name in names)
+    write(tmp_path, {"decks/a.txt": LEGAL_ISLANDS, "reg.csv": manifest.encode("gb2312")})
+    done, report = run_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/modern")
+    assert [result["player"] for result in report["results"]] == names
+    assert "UTF-8" not in done.stdout + done.stderr
+
+
+def test_a_manifest_mixing_windows_1251_and_utf_8_rows_reads_each_in_its_own(cli, tmp_path):
+    """Rows from Excel on Russian Windows and one added in UTF-8: the Russian rows were read
+    as Windows-1252 (`Îëüãà Ñìèðíîâà`) and the UTF-8 row's warning named Windows-1252."""
+    data = (b"player,deck\r\n" + "Ольга Смирнова,decks/a.txt\r\n".encode("cp1251")
+            + "Сергей Волков,decks/b.txt\r\n".encode("utf-8") + "Иван Петров,decks/c.txt\r\n".encode("cp1251"))
+    write(tmp_path, {"decks/a.txt": LEGAL_ISLANDS, "decks/b.txt": LEGAL_ISLANDS, "decks/c.txt": LEGAL_ISLANDS,
+                     "reg.csv": data})
+    done, report = run_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/modern")
+    assert [result["player"] for result in report["results"]] == ["Ольга Смирнова", "Сергей Волков", "Иван Петров"]
+    assert "written in UTF-8, the rest of the manifest in Windows-1251" in done.stdout
 
 
 @pytest.mark.parametrize("names", [

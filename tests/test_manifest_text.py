@@ -4,6 +4,7 @@ their rows' problems, and a file in one encoding reads exactly as a deck file do
 from __future__ import annotations
 
 import codecs
+import random
 
 import pytest
 
@@ -99,3 +100,90 @@ def test_row_notes_look_at_each_rows_own_lines_not_at_every_line_noted():
     for line in range(2, rows + 2):
         assert len(read.row_notes(range(line, line + 1), line)) == 2
     assert _CountedLines.looks <= 4 * rows, f"{_CountedLines.looks:,} looks for {rows:,} rows"
+
+
+def _chinese_names(codec: str, rng: random.Random, count: int) -> list[str]:
+    """`count` names of two or three common ideographs in `codec` (GB2312's level 1, Big5's
+    frequent ones: what `textio.chinese_reading` takes for Chinese), drawn at random."""
+    leads, trails = {"gb2312": (range(0xB0, 0xD7), range(0xA1, 0xFF)),
+                     "big5": (range(0xA4, 0xC6), [*range(0x40, 0x7F), *range(0xA1, 0xFF)])}[codec]
+    names = []
+    while len(names) < count:
+        try:
+            name = b"".join(bytes((rng.choice(leads), rng.choice(trails))) for _ in range(rng.choice((2, 3)))).decode(codec)
+        except UnicodeDecodeError:
+            continue  # a pair the codec leaves undefined
+        names.append(name)
+    return names
+
+
+@pytest.mark.parametrize("codec", ["gb2312", "big5"])
+def test_a_chinese_manifest_with_a_line_valid_in_utf_8_by_chance_is_read_whole(codec):
+    """卢伟 in GB2312 is c2 ac ce b0, which is also valid UTF-8 (`¬ΰ`), and 钱平 `Ǯƽ`: such a
+    line made the file 'mixed UTF-8 and Windows-1252', its names garbage and its rows told
+    to save the manifest as UTF-8 (12 of 200 random manifests of five players, 84 of 200
+    of forty). The file is read whole as Chinese, as a deck file is, before line by line."""
+    rng = random.Random(29)
+    for size in [5] * 100 + [40] * 100:
+        names = _chinese_names(codec, rng, size)
+        text = "player,deck\r\n" + "".join(f"{name},decks/{index}.txt\r\n" for index, name in enumerate(names))
+        read = decode_manifest(text.encode(codec), source="m.csv")
+        assert (read.text, read.odd_lines) == (text, frozenset()), names
+
+
+def test_a_gb2312_manifest_whose_line_reads_as_utf_8_is_chinese():
+    data = "player,deck\r\n卢伟,a.txt\r\n钱平,b.txt\r\n张伟,c.txt\r\n".encode("gb2312")
+    assert b"\xc2\xac\xce\xb0" in data  # 卢伟: valid UTF-8
+    read = decode_manifest(data, source="m.csv")
+    assert (read.text, read.odd_lines, read.odd_encoding) == ("player,deck\r\n卢伟,a.txt\r\n钱平,b.txt\r\n张伟,c.txt\r\n", frozenset(), "")
+
+
+@pytest.mark.parametrize("names", [
+    ["Françoise Martin"], ["Hélène Dubois"], ["Françoise Martin", "Hélène Dubois"], ["Hélène", "Françoise"],
+])
+def test_a_mac_roman_name_is_not_taken_for_kanji_beside_latin_letters(names):
+    """Mac OS Roman's ç (0x8D) and è (0x8F) pair with the letter after them into a valid
+    Shift-JIS kanji: the players were `Fran腔ise Martin` and `H四熟e Dubois`. A Shift-JIS
+    reading that splits a Latin word gives way to a plain Mac Roman one."""
+    text = "player,deck\r" + "".join(f"{name},decks/a.txt\r" for name in names)
+    assert decode_manifest(text.encode("mac_roman"), source="m.csv").text == text
+
+
+@pytest.mark.parametrize("text", [
+    "player,deck\r\n山田太郎,a.txt\r\n鈴木花子,b.txt\r\n",
+    "player,deck\r\n山田　太郎,a.txt\r\n",  # a full-width space (0x81 0x40)
+    "player,deck\r\nさとう,decks/sato.txt\r\n",
+])
+def test_a_shift_jis_manifest_stays_shift_jis(text):
+    assert decode_manifest(text.encode("cp932"), source="m.csv").text == text
+
+
+@pytest.mark.parametrize("text, codec", [
+    # Ді is c4 b3 in code page 1251: `ĳ` in UTF-8, and the file was read line by line.
+    ("player,deck\r\nДі Ді,a.txt\r\nІван Петров,b.txt\r\nОльга Смирнова,c.txt\r\n", "cp1251"),
+    # Half-width ﾃｽ is c3 bd in Shift-JIS: `ý` in UTF-8.
+    ("player,deck\r\nﾃｽ ﾃｽ,a.txt\r\n山田太郎,b.txt\r\nさとう,c.txt\r\n", "cp932"),
+])
+def test_a_russian_or_japanese_manifest_with_a_line_valid_in_utf_8_is_read_whole(text, codec):
+    data = text.encode(codec)
+    assert any(line.decode("utf-8", "replace") == line.decode("utf-8", "ignore") and not line.isascii()
+               for line in data.splitlines())  # a line valid UTF-8
+    read = decode_manifest(data, source="m.csv")
+    assert (read.text, read.odd_lines) == (text, frozenset())
+
+
+@pytest.mark.parametrize("codec, names, shown", [
+    ("cp1251", ["Ольга Смирнова", "Сергей Волков"], "Windows-1251"),
+    ("cp932", ["山田太郎", "さとう"], "Shift-JIS"),
+    ("gb2312", ["张伟", "李娜"], "GB2312"),
+    ("big5", ["陳大文", "林小明"], "Big5"),
+])
+def test_a_manifest_mixing_utf_8_and_a_national_encoding_reads_each_line_in_its_own(codec, names, shown):
+    """Rows from Excel on Russian, Japanese or Chinese Windows and rows added in UTF-8: the
+    other lines were read as Windows-1252 (`Îëüãà Ñìèðíîâà`, `ŽR“c‘¾˜Y`, `ÕÅÎ°`) and named so
+    in their rows' warning. They are read in the encoding that reads them plainly together."""
+    text = f"player,deck\r\n{names[0]},a.txt\r\n{names[1]},b.txt\r\n{names[0]},c.txt\r\n"
+    lines = text.splitlines(keepends=True)
+    data = b"".join([lines[0].encode(), lines[1].encode(codec), lines[2].encode("utf-8"), lines[3].encode(codec)])
+    read = decode_manifest(data, source="m.csv")
+    assert (read.text, read.odd_lines, read.odd_encoding, read.usual_encoding) == (text, {3}, UTF8, shown)

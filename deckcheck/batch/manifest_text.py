@@ -8,10 +8,14 @@ page 1251 or Windows-1252, stray NUL bytes dropped. A manifest is a table that o
   (`nul_lines`): their rows get a `registration` problem instead of being read silently
   altered, and a table whose header line held them is not read at all (`header_error`):
   every row is read through its column names.
-- A file whose lines mix UTF-8 and Windows-1252 (rows added by Excel on Windows to a UTF-8
-  file, or the other way round) is read line by line, each line in its own encoding, and
+- A file that is plainly Shift-JIS, GB2312, Big5 or code page 1251 as a whole is read so, as
+  `decode` reads it, even where one of its lines is valid UTF-8 by chance; but a Shift-JIS
+  reading that splits a Latin word (`Fran腔ise`) gives way to a plain Mac OS Roman one.
+- Else a file whose lines mix UTF-8 and Windows-1252 (rows added by Excel on Windows to a UTF-8
+  file, or the other way round; or Shift-JIS, GB2312, Big5 or code page 1251, when its lines
+  not in UTF-8 are plainly that) is read line by line, each line in its own encoding, and
   the lines of the rarer of the two (`odd_lines`) are kept for a warning; so are the
-  Windows-1252 lines of a file whose byte-order mark says UTF-8. A file in one encoding is
+  other lines of a file whose byte-order mark says UTF-8. A file in one encoding is
   read exactly as `decode` reads it, but for one plainly in Mac OS Roman, the encoding of
   Excel for Mac's plain "CSV" (`mac_roman_text`).
 """
@@ -21,7 +25,7 @@ import codecs
 
 from ..problem import ERROR, WARNING
 from ..record import Record
-from ..textio import decode, is_wide_unicode
+from ..textio import decode, is_wide_unicode, national_reading, national_text, splits_latin_word
 
 UTF8, CP1252 = "UTF-8", "Windows-1252"
 
@@ -99,10 +103,20 @@ def decode_manifest(data: bytes, *, source: str) -> ManifestText:
     if b"\x00" in data:
         nul_lines = frozenset(number for number, line in enumerate(_lines(data), 1) if b"\x00" in line)
         data = data.replace(b"\x00", b"")
+    national = None
+    if not data.startswith(codecs.BOM_UTF8) and not _is_utf8(data):
+        # The whole file first, as `decode` reads it: a Chinese or Japanese line may be valid
+        # UTF-8 by chance (卢伟 in GB2312 is c2 ac ce b0, `¬ΰ`), and read line by line its
+        # names were garbage and its rows told the file mixed UTF-8 and Windows-1252.
+        national = national_text(data)
+        if national is not None and not splits_latin_word(national):
+            return ManifestText(national, nul_lines)
     mixed = _by_line(data)
     if mixed is None:
-        mac = mac_roman_text(data)
-        return ManifestText(mac if mac is not None else decode(data, source=source), nul_lines)
+        mac = mac_roman_text(data, national)
+        if mac is None:
+            mac = national if national is not None else decode(data, source=source)  # `decode` reads it as `national`
+        return ManifestText(mac, nul_lines)
     return ManifestText(mixed[0], nul_lines, *mixed[1:])
 
 
@@ -117,24 +131,21 @@ _NOT_AFTER_A_LETTER = frozenset("ŽŸŠšžŒœƒ€‚„†‡ˆ‰‹›˜™
 _MAC_PUNCTUATION = frozenset("\u2018\u2019\u201c\u201d\u2013\u2014\u2026\u00a0")
 
 
-def mac_roman_text(data: bytes) -> str | None:
+def mac_roman_text(data: bytes, national: str | None) -> str | None:
     """`data` read as Mac OS Roman, the encoding of Excel for Mac's plain "CSV", when it is
-    plainly that: no UTF-8 nor Japanese, every character beyond ASCII a letter (or typographic
+    plainly that: no UTF-8, no plain Japanese, Chinese or Russian (`national`, `data`'s
+    `textio.national_text`; a Shift-JIS reading that splits a Latin word gives way, since Mac
+    Roman's ç and è pair with the letter after them into kanji: `Fran腔ise`, `H四熟e`), every character beyond ASCII a letter (or typographic
     punctuation) in Mac Roman, and Windows-1252 would read a byte it leaves undefined or a
     sign or rare capital right after a letter (`MŸller` for Müller, `JosŽ` for José); None
     otherwise (read it as `decode` does). A manifest's names then read as their players
     wrote them, on every report and sheet."""
-    if data.isascii() or data.startswith(codecs.BOM_UTF8):
+    if data.isascii() or data.startswith(codecs.BOM_UTF8) or _is_utf8(data):
         return None
-    try:
-        data.decode("utf-8")
+    if national is not None and not splits_latin_word(national):
         return None
-    except UnicodeDecodeError:
-        pass
-    from ..textio import shift_jis_text, windows_1252_lacks  # only for a manifest in neither UTF-8 nor ASCII
+    from ..textio import windows_1252_lacks  # only for a manifest in neither UTF-8 nor ASCII
 
-    if shift_jis_text(data) is not None:
-        return None
     text = data.decode("mac_roman")
     if any(not char.isascii() and not char.isalpha() and char not in _MAC_PUNCTUATION for char in text):
         return None
@@ -147,36 +158,57 @@ def mac_roman_text(data: bytes) -> str | None:
     return None
 
 
+def _is_utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def _lines(data: bytes) -> list[bytes]:
     """The lines of `data`, ends kept: bytes.splitlines breaks at CR, LF and CR LF only,
     the line ends csv and YAML count."""
     return data.splitlines(keepends=True)
 
 
+# What a manifest's rows call the encodings `textio.national_reading` reads lines in.
+_NATIONAL = {"cp932": "Shift-JIS", "gb2312": "GB2312", "big5": "Big5", "cp1251": "Windows-1251"}
+
+
 def _by_line(data: bytes) -> tuple[str, frozenset[int], str, str] | None:
-    """A manifest that mixes UTF-8 and Windows-1252 lines, decoded line by line: its text,
-    the lines of the rarer encoding (the Windows-1252 ones on a tie or under a UTF-8 BOM)
-    and the two encodings; None when the file is in one encoding."""
+    """A manifest that mixes UTF-8 lines and others, decoded line by line: its text, the
+    lines of the rarer encoding (the other ones on a tie or under a UTF-8 BOM) and the two
+    encodings; None when the file is in one encoding. The other lines are read together as
+    `decode` would read them alone: Shift-JIS, GB2312, Big5 or code page 1251 when plainly
+    that (rows from Excel on Japanese, Chinese or Russian Windows), else Windows-1252."""
     marked = data.startswith(codecs.BOM_UTF8)
     if marked:
         data = data[len(codecs.BOM_UTF8):]
-    try:
-        data.decode("utf-8")
+    if _is_utf8(data):
         return None  # all UTF-8: `decode` reads it so
-    except UnicodeDecodeError:
-        pass
+    lines = _lines(data)
     texts: list[str] = []
-    by_encoding: dict[str, list[int]] = {UTF8: [], CP1252: []}
-    for number, line in enumerate(_lines(data), 1):
+    utf8_lines: list[int] = []
+    other_lines: list[int] = []
+    for number, line in enumerate(lines, 1):
         try:
             texts.append(line.decode("utf-8"))
             if not line.isascii():
-                by_encoding[UTF8].append(number)
+                utf8_lines.append(number)
         except UnicodeDecodeError:
-            # Windows-1252 leaves five bytes undefined: replaced, as `decode` does.
-            texts.append(line.decode("cp1252", errors="replace"))
-            by_encoding[CP1252].append(number)
-    if not by_encoding[UTF8] and not marked:
-        return None  # all Windows-1252: `decode` reads it so
-    odd, usual = (CP1252, UTF8) if marked or len(by_encoding[CP1252]) <= len(by_encoding[UTF8]) else (UTF8, CP1252)
+            texts.append("")  # read below, with the other lines not in UTF-8
+            other_lines.append(number)
+    if not utf8_lines and not marked:
+        return None  # all in another encoding: `decode` reads it so
+    codec, other = "cp1252", CP1252
+    reading = national_reading(b"".join(lines[number - 1] for number in other_lines)) if other_lines else None
+    if reading is not None and not splits_latin_word(reading[1]):  # a Latin word is no kanji (`mac_roman_text`)
+        codec, other = reading[0], _NATIONAL[reading[0]]
+    for number in other_lines:
+        # Windows-1252 leaves five bytes undefined: replaced, as `decode` does (the others read
+        # each line strictly, as they read the lines together: a line break is no byte of a character).
+        texts[number - 1] = lines[number - 1].decode(codec, errors="replace")
+    odd, usual = (other, UTF8) if marked or len(other_lines) <= len(utf8_lines) else (UTF8, other)
+    by_encoding = {UTF8: utf8_lines, other: other_lines}
     return "".join(texts), frozenset(by_encoding[odd]), odd, usual

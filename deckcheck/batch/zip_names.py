@@ -10,23 +10,16 @@ unflagged names are read together, in the one encoding that reads them all plaus
 """
 from __future__ import annotations
 
-import re
 import zipfile
 from collections.abc import Sequence
 
-from ..textio import chinese_reading, shift_jis_text
+from ..textio import chinese_reading, shift_jis_text, splits_latin_word
 
 _UTF8_FLAG = 0x800
 # Code page 437's bytes 128 and up are the accented letters code page 850 holds too, and
 # Greek, mathematical and box-drawing signs, where code page 850 has the rest of Latin-1's
 # letters (ã Õ Á Ø). A name of a Western European or Brazilian file has none of those signs.
 _SIGNS_FROM = 0x370
-# A Latin name's accented letter read as Shift-JIS: its byte and the ASCII letter after it
-# pair into one character (or two, for two accents), between two Latin letters (code page
-# 850's Müller is M〕ler, Château Chフeau, Björn Bj排n). A Japanese name holds no such thing.
-_LATIN_MISREAD = re.compile(r"[A-Za-z][^\x00-\x7f]{1,2}[A-Za-z]")
-
-
 def entry_names(entries: Sequence[zipfile.ZipInfo]) -> list[str]:
     """Each entry's name: as `zipfile` read it when flagged UTF-8 or in ASCII, else in the
     encoding the archive's unflagged names are written in (`_encoding`)."""
@@ -48,7 +41,7 @@ def entry_names(entries: Sequence[zipfile.ZipInfo]) -> list[str]:
 def _encoding(raw: bytes) -> str:
     """The encoding of the unflagged names `raw` (joined by line breaks): UTF-8 when they
     read so, Shift-JIS when that reading is plainly Japanese (as a deck file's is) and splits
-    no Latin word (`_LATIN_MISREAD`), GB2312 or Big5 when plainly Chinese (as a deck file's
+    no Latin word (`textio.splits_latin_word`), GB2312 or Big5 when plainly Chinese (as a deck file's
     is: textio.chinese_reading), code page
     850 when it reads them with fewer signs than code page 437, else code page 437."""
     try:
@@ -57,7 +50,7 @@ def _encoding(raw: bytes) -> str:
     except UnicodeDecodeError:
         pass
     japanese = shift_jis_text(raw)
-    if japanese is not None and not _LATIN_MISREAD.search(japanese):
+    if japanese is not None and not splits_latin_word(japanese):
         return "cp932"
     chinese = chinese_reading(raw)  # Chinese Windows: GB2312 or Big5, read as a deck file is
     if chinese is not None:
