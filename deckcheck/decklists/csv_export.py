@@ -97,7 +97,9 @@ _HEADERLESS_COLUMNS = ["name", "count", "set", "type", "block"]
 # Rows looked at to tell such an export: a decklist is short, and every row must be one.
 _HEADERLESS_ROWS = 400
 # A row of that export, `"As Hyjal Burns",2,CoH,...`: a name (quoted or not), then a count.
-_HEADERLESS_ROW = lazy(r'^[ \t]*(?:"[^"\n]+"|[^",\n]+),[ \t]*[0-9]+[ \t]*,', re.MULTILINE)
+# Possessive: a blank run is taken once, never given back (`[ \t]*` then `[^",\n]+` could
+# share one, and a long line of blanks with no comma was tried at every split: quadratic).
+_HEADERLESS_ROW = lazy(r'^[ \t]*+(?:"[^"\n]++"|[^",\n]++),[ \t]*+[0-9]++[ \t]*+,', re.MULTILINE)
 
 
 def find_headerless(text: str) -> tuple[CsvHeader, str] | None:
