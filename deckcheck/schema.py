@@ -324,6 +324,16 @@ class ListOf(_RecordSpec):
             self.item.check(item, (*keys, index))
 
 
+def _refuse_listed_entries(expected: str, value: Any, keys: Keys) -> None:
+    """A SchemaError when a mapping (`expected`, a MapOf's or a Struct's) is written as a list
+    of mappings: `- glob: format` lines, as a GitHub workflow writes its steps. It says what
+    to take out, where "got a list" alone leaves the reader to guess."""
+    if isinstance(value, list) and value and all(isinstance(item, Mapping) for item in value):
+        under = f" under {shown_key(str(keys[-1]))}" if keys else ""
+        raise SchemaError(keys, f"expected {expected}, got a list of mappings; write each entry without the "
+                                f"'- ' before it, as `KEY: VALUE` lines{under}", wrong_type=True)
+
+
 class MapOf(_RecordSpec):
     """A mapping whose keys are `key`s (any text when not given) and whose values are `value`s."""
 
@@ -338,11 +348,7 @@ class MapOf(_RecordSpec):
         return f"a mapping of {self.key.expected} to {self.value.expected}"
 
     def check(self, value: Any, keys: Keys) -> None:
-        if isinstance(value, list) and value and all(isinstance(item, Mapping) for item in value):
-            # `- glob: format` lines, as a GitHub workflow writes its steps: say what to take out.
-            under = f" under {shown_key(str(keys[-1]))}" if keys else ""
-            raise SchemaError(keys, f"expected {self.expected}, got a list of mappings; write each entry without the "
-                                    f"'- ' before it, as `KEY: VALUE` lines{under}", wrong_type=True)
+        _refuse_listed_entries(self.expected, value, keys)
         if not isinstance(value, Mapping):
             self.fail(value, keys)
         for key, item in value.items():
@@ -370,11 +376,7 @@ class Struct(_RecordSpec):
         return "a mapping with keys " + ", ".join(self.fields)
 
     def check(self, value: Any, keys: Keys) -> None:
-        if isinstance(value, list) and value and all(isinstance(item, Mapping) for item in value):
-            # `- glob: format` lines, as a GitHub workflow writes its steps: say what to take out.
-            under = f" under {shown_key(str(keys[-1]))}" if keys else ""
-            raise SchemaError(keys, f"expected {self.expected}, got a list of mappings; write each entry without the "
-                                    f"'- ' before it, as `KEY: VALUE` lines{under}", wrong_type=True)
+        _refuse_listed_entries(self.expected, value, keys)
         if not isinstance(value, Mapping):
             self.fail(value, keys)
         for key, item in value.items():

@@ -1388,3 +1388,28 @@ def test_a_deck_path_written_the_windows_way_is_not_passed_over_by_decks_globs(c
     assert done.returncode == 2
     assert "decks\\modern\\burn.txt: no such file; a file is named so with / for each \\: decks/modern/burn.txt" in done.stdout
     assert "gone" not in done.stdout + done.stderr  # a path no glob takes is still passed over
+
+
+@pytest.mark.skipif(os.sep == "\\", reason="on Windows a backslash separates folders: the path is the file")
+def test_a_deck_path_written_the_windows_way_is_given_its_format_and_assertions_by_its_globs(cli, tmp_path):
+    """With `formats: {"decks/modern/**": mtg/modern}` and no `format:`, `check
+    'decks\\modern\\ok.txt' decks/modern/ok.txt` stopped the run with "no format for this
+    deck" (exit 2) and reported neither deck: `decks` globs read the missing path's `\\` as
+    `/` (select), `formats` globs matched it as written. Every per-deck glob now reads it so:
+    its error is the file it means, and the other decks are still checked."""
+    write(tmp_path, {"deckcheck.yaml": 'decks: ["decks/**"]\nformats:\n  "decks/modern/**": mtg/modern\n'
+                                       'simulate:\n  "decks/modern/**":\n    hands: 200\n'
+                                       '    assert: ["keep7 >= 0"]\n',
+                     "decks/modern/ok.txt": "4 Lightning Bolt\n56 Mountain\n"})
+    done = cli("check", "decks\\modern\\ok.txt", "decks/modern/ok.txt", "-o", "json", cwd=tmp_path)
+    assert "no format for this deck" not in done.stdout + done.stderr
+    assert done.returncode == 2, done.stdout + done.stderr
+    report = json.loads(done.stdout)
+    files = {result["deck"]: result for result in report["results"]}
+    assert set(files) == {"decks\\modern\\ok.txt", "decks/modern/ok.txt"}
+    assert {result["format"] for result in report["results"]} == {"mtg/modern"}
+    assert files["decks/modern/ok.txt"]["legal"] is True
+    missing = [problem["message"] for problem in files["decks\\modern\\ok.txt"]["problems"]]
+    assert any("no such file; a file is named so with / for each \\: decks/modern/ok.txt" in m for m in missing)
+    # The simulate glob takes both, as the formats glob does: the missing one cannot simulate.
+    assert {outcome["deck"] for outcome in report["assertions"]} == set(files)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -606,3 +607,47 @@ def test_action_arguments_may_hold_comments_as_in_a_shell(deck_repo, tmp_path):
     assert arguments("check a#b '# c' \"# d\" \\#e") == ["check", "a#b", "# c", "# d", "#e"]
     assert arguments("check decks/a\\ #1.txt") == ["check", "decks/a #1.txt"]  # an escaped space ends no word
     assert arguments("check x.txt #> shell words in a comment | are words of the comment") == ["check", "x.txt"]
+
+
+def _cache_keys() -> dict[str, str]:
+    """Every cache key and restore-key of action.yml, by step name and field."""
+    return {f"{step['name']}: {field}": step["with"][field] for step in _action()["runs"]["steps"]
+            if step.get("uses", "").startswith("actions/cache") for field in ("key", "restore-keys") if field in step["with"]}
+
+
+def test_action_cache_keys_hold_no_raw_input_nor_the_action_ref():
+    """The card cache's key named `github.action_ref || github.sha` and `inputs.version`:
+    in a composite action `github.action_ref` is empty for its steps (actions/runner#2473),
+    so the key was the workflow's commit and every commit missed the cache and synced again;
+    and a key holding a comma is refused (actions/cache#1225), which a requirement such as
+    `deckcheck>=0.1,<0.2` in `version` puts there (the pip cache's key too). The keys are
+    built from step outputs the action computes, comma-free: the installed version, a hash."""
+    keys = _cache_keys()
+    assert len(keys) >= 4
+    for where, key in keys.items():
+        assert "inputs." not in key and "github.action_ref" not in key and "github.sha" not in key, where
+        assert "," not in key, where
+        for expression in re.findall(r"\$\{\{(.*?)\}\}", key):
+            assert re.fullmatch(r" *(runner\.os|steps\.[\w-]+\.outputs\.[\w-]+) *", expression), (where, expression)
+    steps = {step.get("name"): step for step in _action()["runs"]["steps"]}
+    assert "steps.cards.outputs.version" in steps["Restore the card data"]["with"]["key"]
+    assert steps["Restore the card data"]["with"]["key"] == steps["Save the card data"]["with"]["key"]
+
+
+@pytest.mark.parametrize("requirement", ["", "deckcheck>=0.1,<0.2", "deckcheck==0.1.0"])
+def test_action_cache_key_steps_write_comma_free_outputs(deck_repo, tmp_path, requirement):
+    """The outputs the keys are built from, as the steps write them: the install's hash (for
+    any `version` input, a comma in it too) and the card data's week and installed version,
+    which is what `deckcheck --version` names, not the workflow's commit."""
+    from deckcheck import __version__
+
+    outputs, github_env = tmp_path / "out", tmp_path / "github_env"
+    env = {"HOME": str(tmp_path / "home"), "GITHUB_OUTPUT": str(outputs), "GITHUB_ENV": str(github_env),
+           "DECKCHECK_REQUIREMENT": requirement, "DECKCHECK_ACTION_PATH": str(ROOT)}
+    for name in ("Cache key of the install", "Card data location"):
+        done = _run_step(name, env, deck_repo)
+        assert done.returncode == 0, done.stderr
+    written = dict(line.split("=", 1) for line in outputs.read_text(encoding="utf-8").splitlines())
+    assert set(written) == {"hash", "week", "version"}
+    assert re.fullmatch(r"[0-9a-f]{16}", written["hash"]) and written["version"] == __version__
+    assert not any("," in value for value in written.values())

@@ -185,10 +185,10 @@ def select(
         elif not path.exists():
             # Missing: reported when its name makes it a deck, passed over like any other
             # file when not (`check $(git diff --name-only ...)` names deleted READMEs too).
-            # Its name is judged as globs read one, a `\` as `/`: `decks\burn.txt` copied
-            # from Windows, no file on Linux, is a missing deck (its error names decks/burn.txt),
+            # Its name is judged as globs read one (glob_name): `decks\burn.txt` copied from
+            # Windows, no file on Linux, is a missing deck (its error names decks/burn.txt),
             # where the glob `decks/**` passed it over and the step passed.
-            if is_deck(config, rel.replace("\\", "/"), extensions):
+            if is_deck(config, glob_name(path, rel), extensions):
                 chosen[rel] = path
         else:
             _add_folders(seen_folders, rel)
@@ -304,11 +304,25 @@ def folder_globs(config: ProjectConfig, folders: Iterable[str] = ()) -> list[tup
     return found
 
 
-def format_for(config: ProjectConfig, rel: str, forced: FormatRef | None) -> FormatRef:
+def glob_name(path: Path, rel: str) -> str:
+    """The name the globs judge the deck at `path` (`rel` relative to the root) by: a path
+    that is no file is read with `\\` as `/`, as the globs read theirs (`decks\\burn.txt`
+    copied from Windows, no file on Linux, is decks/burn.txt: its error names that file). The
+    `decks`, `formats` and `simulate` globs all judge it so: one that judged the name as
+    written stopped the run with "no format for this deck" before the error that helps.
+    A file whose name holds a `\\` is judged as named; only such a name costs a stat."""
+    if "\\" not in rel or path.exists():
+        return rel
+    return rel.replace("\\", "/")
+
+
+def format_for(config: ProjectConfig, rel: str, forced: FormatRef | None, name: str | None = None) -> FormatRef:
+    """The format of the deck at `rel`, the `formats` globs matching `name` (glob_name; `rel`
+    when not given), the error naming `rel` as the report does."""
     if forced:
         return forced
     for pattern, format_id in config.formats:
-        if matches(pattern, rel):
+        if matches(pattern, rel if name is None else name):
             return format_id
     if config.format:
         return config.format
@@ -420,7 +434,8 @@ def _run_check(
     # holds no format more than the cache keeps (MAX_FORMATS_KEPT).
     last: tuple[FormatRef, Format] | None = None
     for path, rel in decks:
-        fid = format_for(config, rel, format_id)
+        globbed = glob_name(path, rel)  # the name the per-deck globs match
+        fid = format_for(config, rel, format_id, globbed)
         if last is not None and last[0] == fid:
             fmt = last[1]
         else:
@@ -443,7 +458,7 @@ def _run_check(
         hint = other_game_hint(deck, result, fmt, shown, how="a `formats:` glob in deckcheck.yaml, or -f")
         if hint:
             warnings.append(RunMessage(RUN_WARNING, hint, shown))
-        taken = _no_decklist_taken(config, path, rel, result, shown)
+        taken = _no_decklist_taken(config, path, globbed, result, shown)
         if taken:
             warnings.append(RunMessage(RUN_WARNING, taken, shown))
         result.name_file_as(str(path), shown)
@@ -455,7 +470,7 @@ def _run_check(
         not_run: list[str] = []  # this deck's assertions past the run's bounds
         why: list[str] = []  # which bounds, in the words of _not_run
         for spec in config.simulate:
-            if matches(spec.glob, rel):
+            if matches(spec.glob, globbed):
                 used_globs.add(spec.glob)
                 # The hands an entry asks for (exact entries too: an event exact odds
                 # cannot answer is sampled at the default), whether or not it runs exact.
