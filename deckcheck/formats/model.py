@@ -274,19 +274,22 @@ class Format(Record):
             found = self._remember((name, day, platform), _in_force(getattr(self, name), day, platform))
         return found
 
-    def dates_text(self, entry: ListEntry, platform: str = PAPER) -> str:
-        """`entry.since_text`, its end said as "lifted" only when the card is on none of the
-        format's card lists the day it ends: Ragavan, banned as a commander in Duel Commander
-        until 2022-05-30, is banned outright from that day, and Balance went from restricted
-        to banned in Standard; neither was lifted."""
+    def dates_text(self, entry: ListEntry, listing: str, platform: str = PAPER) -> str:
+        """`entry.since_text` of an entry of the list `listing` (`banned`, `restricted`,
+        `banned_as_commander`, ...), its end said as "lifted" unless the card is banned, or
+        on the same list again, the day it ends: Ragavan, banned as a commander in Duel
+        Commander until 2022-05-30 and banned outright from then, and Balance, restricted in
+        Standard and then banned, were not lifted; Channel, banned in Vintage and restricted
+        from 2000-10-01, was (from a ban to a milder list)."""
         until = entry.window(platform)[1]
-        return entry.since_text(platform, lifted=until is not None and not self._listed_on(entry.key, until, platform))
+        return entry.since_text(platform, lifted=until is not None and not self._kept_on(entry.key, listing, until, platform))
 
-    def _listed_on(self, key: str, day: dt.date, platform: str) -> bool:
-        """Whether the card of `key` is on any of the format's card lists on `day`."""
-        lists = (self.banned_on(day, platform), self.restricted_on(day, platform), self.card_limits_on(day, platform),
-                 *(self.dated_list_on(name, day, platform) for name in _ROLE_LISTS if self.data.get(name)))
-        return any(key in found for found in lists)
+    def _kept_on(self, key: str, listing: str, day: dt.date, platform: str) -> bool:
+        """Whether the card of `key` is banned, or on `listing` again, on `day`."""
+        if key in self.banned_on(day, platform):
+            return True
+        again = self._list_on(listing, day, platform) if listing in _OWN_LISTS else self.dated_list_on(listing, day, platform)
+        return key in again
 
     def banned_on(self, day: dt.date, platform: str = PAPER) -> dict[str, ListEntry]:
         return self._list_on("banned", day, platform)
@@ -371,10 +374,9 @@ WRITTEN_PASSCODES = "_passcodes_written_by_files"
 WRITTEN = (WRITTEN_NAMES, WRITTEN_PASSCODES)
 
 _UNSIZED = object()  # zone_size's "not worked out yet" (None is an answer)
-# The dated lists of a card's role a format may have besides `banned`, `restricted` and
-# `card_limits` (rules/commander.py, rules/companion.py): a card moved from one to `banned`
-# is not lifted (Format.dates_text).
-_ROLE_LISTS = ("banned_as_commander", "banned_as_companion")
+# The card lists a Format holds as attributes (`_list_on`); the others are a rule's own
+# (`dated_list_on`: banned_as_commander, ...).
+_OWN_LISTS = frozenset({"banned", "restricted", "card_limits"})
 
 
 def start_on(entry: Dated, platform: str) -> dt.date:

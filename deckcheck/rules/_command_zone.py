@@ -217,7 +217,7 @@ def banned_as_note(fmt: Format, listing: str, name: str, day: dt.date, platform:
     (`banned_as_commander`, `banned_as_companion`) on `day`: `what` ("banned as a
     commander") and the day the listing took effect, or nothing when it is not listed."""
     listed = fmt.dated_list_on(listing, day, platform).get(card_key(name))
-    return [] if listed is None else [what + fmt.dates_text(listed, platform)]
+    return [] if listed is None else [what + fmt.dates_text(listed, listing, platform)]
 
 
 def banned_as_lines(fmt: Format, listing: str, day: dt.date, label: str) -> list[str]:

@@ -60,7 +60,7 @@ def _problems(deck: Deck, fmt: Format, ctx: Context, banned: dict[str, Any], hit
             yield Problem(
                 rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total, limit=0,
                 message=f"{card.name}{where({}, fmt.game, lines)} is banned in {fmt.name}"
-                        f"{fmt.dates_text(banned[card.key], ctx.platform)}",
+                        f"{fmt.dates_text(banned[card.key], 'banned', ctx.platform)}",
                 details=lines_details(lines),
             )
     for card in listed_only_by_database(deck, fmt, ctx, ID):

@@ -341,7 +341,7 @@ def _banned_as_commander(commanders: list[tuple[CardEntry, Any]], fmt: Format, c
         listed = banned.get(key) or banned.get(entry.key)
         if listed is not None:
             yield Problem(rule=ID, zone=COMMANDER, line=entry.line, card=entry.name, count=entry.count, limit=0,
-                          message=f"{entry.name} is banned as a commander in {fmt.name}{fmt.dates_text(listed, ctx.platform)}; "
+                          message=f"{entry.name} is banned as a commander in {fmt.name}{fmt.dates_text(listed, 'banned_as_commander', ctx.platform)}; "
                                   "it may be one of the other cards of the deck")
 
 

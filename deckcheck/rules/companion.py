@@ -159,7 +159,7 @@ def _banned(entry: CardEntry, fmt: Format, ctx: Context) -> Iterator[Problem]:
         listed = banned.get(card_key(card.name)) if card is not None else None
     if listed is not None:
         yield Problem(rule=ID, zone=COMPANION, line=entry.line, card=entry.name, count=1, limit=0,
-                      message=f"{entry.name} is banned as a companion in {fmt.name}{fmt.dates_text(listed, ctx.platform)}")
+                      message=f"{entry.name} is banned as a companion in {fmt.name}{fmt.dates_text(listed, 'banned_as_companion', ctx.platform)}")
 
 
 def _check_companion(entry: CardEntry, deck: Deck, fmt: Format, ctx: Context, *, chosen: bool) -> Iterator[Problem]:

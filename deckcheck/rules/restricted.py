@@ -87,7 +87,7 @@ def card_notes(name: str, fmt: Format, day: dt.date, platform: str) -> list[str]
     listed = fmt.restricted_on(day, platform).get(card_key(name))
     if listed is None:
         return []
-    return [f"restricted: at most {RESTRICTED_LIMIT} copy, main deck and sideboard together{fmt.dates_text(listed, platform)}"]
+    return [f"restricted: at most {RESTRICTED_LIMIT} copy, main deck and sideboard together{fmt.dates_text(listed, 'restricted', platform)}"]
 
 
 def show(fmt: Format, day: dt.date) -> list[str]:
