@@ -159,10 +159,11 @@ _TIMES = "[xX\u00d7\uff58]"
 # name starts with a number); also after a dash, as lists are typed (`Hero - Name`: no
 # card name starts so).
 _HERO_LINE = lazy(rf"^hero\s*(?::|\s[-\u2013\u2014])\s*(?:(?P<count>[1-9]\d{{0,3}})\s*{_TIMES}?\s+)?(?P<name>.+)$", re.IGNORECASE)
-# The hero as wowtcg-decktools' `.deck` files name it, in a comment above the card type
-# comments (`# HERO  Fama'sin the Lifeseer`, then `# Allies`): in capitals, so a comment of
-# words (`# Heroes I tried`, `# hero choice`) stays one.
-_HERO_COMMENT = lazy(r"^HERO\s+(?P<name>[^\s:].*)$")
+# The hero as wowtcg-decktools' `.deck` files name it, in a `#` comment above the card type
+# comments (`# HERO  Fama'sin the Lifeseer`, then `# Allies`): in capitals and two blanks or
+# a tab before the name, so a comment of words (`# Heroes I tried`, `# hero choice`) and a
+# Yu-Gi-Oh! list's section of its HERO archetype (`# HERO Monsters`) stay comments.
+_HERO_COMMENT = lazy(r"^HERO(?:\t|[ \t]{2,})[ \t]*(?P<name>[^\s:].*)$")
 # A dash, colon or bar may stand between the count and the name, as forum posts and typed
 # lists write them (`4 - Lightning Bolt`, `4: Lightning Bolt`, `4x | Lightning Bolt`): no card
 # name of any game starts with one (_PLAIN_NAME leaves such a line to this pattern).
@@ -818,9 +819,12 @@ def parse(text: str, source: str = "<text>") -> Deck:
             if named:
                 deck.name = deck.name or named.group("name").strip()
                 continue
-            hero = _HERO_COMMENT.match(comment)
+            # Matched as written: squeezed, `# HERO  Name` would be `# HERO Name`, as a
+            # Yu-Gi-Oh! section comment of its HERO archetype is (`# HERO Monsters`).
+            hero = _HERO_COMMENT.match(raw.strip().lstrip("#").lstrip()) if line.startswith("#") else None
             if hero:
-                deck.entries.append(CardEntry(name=_strip_decorations(hero.group("name"))[0], count=1, zone=HERO, line=number))
+                name = _strip_decorations(squeeze(hero.group("name")))[0]
+                deck.entries.append(CardEntry(name=name, count=1, zone=HERO, line=number))
                 continue
             section = _section(comment) if comment else None
             if section is not None:
