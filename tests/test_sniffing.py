@@ -76,7 +76,7 @@ def test_unknown_input_format_is_a_usage_error(cli, tmp_path):
     path.write_text(TEXT, encoding="utf-8")
     done = cli("validate", str(path), "-f", "mtg/constructed", "--input-format", "mws")
     assert done.returncode == 2
-    assert done.stderr.strip() == "deckcheck: error: --input-format 'mws': unknown input format; choose one of: dek, cod, o8d, dck, ydk, ydke, text"
+    assert done.stderr.strip() == "deckcheck: error: --input-format 'mws': unknown input format; choose one of: dek, cod, o8d, dck, ydk, ydke, draftlog, text"
     assert done.stdout == ""
 
 

@@ -23,13 +23,17 @@ SNIFF_MARK = "-->"  # sniff says no to a file without a pick mark in its head: d
 
 _PICK_HEADER = lazy(r"^Pack\s+\d+\s+pick\s+\d+\s*:$", re.IGNORECASE)
 _PICKED = "-->"
-_SNIFF_HEADER = lazy(r"^\s*Pack\s+\d+\s+pick\s+\d+\s*:\s*$", re.IGNORECASE | re.MULTILINE)
-_SNIFF_PICK = lazy(r"^\s*-->\s*\S", re.MULTILINE)
+# Blanks, not `\s`: in MULTILINE, `^\s*` ran from each line start over every blank line after
+# it (a head of blank lines was quadratic).
+_SNIFF_HEADER = lazy(r"^[ \t]*Pack[ \t]+\d+[ \t]+pick[ \t]+\d+[ \t]*:[ \t]*$", re.IGNORECASE | re.MULTILINE)
+_SNIFF_PICK = lazy(r"^[ \t]*-->[ \t]*\S", re.MULTILINE)
 
 
 def sniff(text: str) -> bool:
     """A `Pack N pick M:` line and a `--> ` line in the head: no decklist writes either."""
     head = text[:4000]
+    if SNIFF_MARK not in head:
+        return False  # what decklists.choose asks first; a caller that sniffs directly pays no search
     return _SNIFF_HEADER.search(head) is not None and _SNIFF_PICK.search(head) is not None
 
 
