@@ -12,6 +12,7 @@ from .cards.resolve import never_heard_of
 from .errors import OptionError
 from .freshness import AsOf, as_of, newer_card_note
 from .games.mtg.cards import PLATFORMS, platform_meant  # loaded with the formats anyway (formats/schema.py)
+from .lazy_pattern import lazy
 from .limits import MAX_PROBLEMS_PER_DECK, quoted
 from .model import COMPANION, SIDEBOARD, Deck
 from .names import card_key, nfkc
@@ -51,12 +52,30 @@ def parse_date(value: str | dt.date | None) -> dt.date:
         if not ISO_DATE.match(value):
             raise ValueError(value)
     except (ValueError, TypeError):
-        raise OptionError("date", f"{quoted(written)} is not a date; use YYYY-MM-DD") from None
+        meant = _year_first(value) if isinstance(value, str) else None
+        raise OptionError("date", f"{quoted(written)} is not a date; use YYYY-MM-DD"
+                                  f"{f' ({meant})' if meant else ''}") from None
     try:
         return dt.date.fromisoformat(value)
     except ValueError:
         # Written YYYY-MM-DD already: "use YYYY-MM-DD" told its writer nothing.
         raise OptionError("date", f"{quoted(written)} is not a date: {no_such_day(value)}") from None
+
+
+def _year_first(value: str) -> str | None:
+    """The YYYY-MM-DD of a day written year first without dashes or with other marks
+    (`20240601`, `2024/06/01`, `2024.06.01`: a spreadsheet's or a country's way), or None.
+    Day-first and month-first forms (`01.06.2024`) are left unread: each is the other's too."""
+    match = _YEAR_FIRST.match(value.strip())
+    if match is None:
+        return None
+    try:
+        return dt.date(*map(int, match.groups())).isoformat()
+    except ValueError:
+        return None
+
+
+_YEAR_FIRST = lazy(r"^([0-9]{4})[./_]?([0-9]{2})[./_]?([0-9]{2})$")
 
 
 # A Catalog, a database path, None (the default database) or False (none).

@@ -29,6 +29,14 @@ CASES = [
     (lambda folder: validate(DECK, "mtg/modern", date="2011-W40"),
      "date '2011-W40' is not a date; use YYYY-MM-DD",
      ["validate", "deck.txt", "-f", "mtg/modern", "--date", "2011-W40"]),
+    # A day written year first without dashes (a spreadsheet's `20240601`, `2024/06/01`) is
+    # refused, as every other form is, with the day it names (org29's report).
+    (lambda folder: validate(DECK, "mtg/modern", date="20240601"),
+     "date '20240601' is not a date; use YYYY-MM-DD (2024-06-01)",
+     ["validate", "deck.txt", "-f", "mtg/modern", "--date", "20240601"]),
+    (lambda folder: validate(DECK, "mtg/modern", date="2024/06/31"),
+     "date '2024/06/31' is not a date; use YYYY-MM-DD",
+     ["validate", "deck.txt", "-f", "mtg/modern", "--date", "2024/06/31"]),
     # Digits of another script (Arabic-Indic) matched the pattern's \d and were then read
     # as a day that does not exist: "is not a date: February 2024 has 29 days".
     (lambda folder: validate(DECK, "mtg/modern", date="\u0662\u0660\u0662\u0664-\u0660\u0662-\u0660\u0665"),
