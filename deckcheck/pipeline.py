@@ -21,7 +21,7 @@ from .registered_pools import Pool, named_pool, read_pool
 from .result import DeckResult
 from .rules import prepare, rules_for, speaking
 from .rules.context import Context
-from .schema import ISO_DATE, no_such_day
+from .schema import ISO_DATE, day_of, no_such_day
 from .textio import FOLDER_ADVICE
 
 if TYPE_CHECKING:
@@ -66,13 +66,7 @@ def _year_first(value: str) -> str | None:
     """The YYYY-MM-DD of a day written year first without dashes or with other marks
     (`20240601`, `2024/06/01`, `2024.06.01`: a spreadsheet's or a country's way), or None.
     Day-first and month-first forms (`01.06.2024`) are left unread: each is the other's too."""
-    match = _YEAR_FIRST.match(value.strip())
-    if match is None:
-        return None
-    try:
-        return dt.date(*map(int, match.groups())).isoformat()
-    except ValueError:
-        return None
+    return day_of(_YEAR_FIRST.match(value.strip()))
 
 
 _YEAR_FIRST = lazy(r"^([0-9]{4})[./_]?([0-9]{2})[./_]?([0-9]{2})$")

@@ -231,6 +231,17 @@ class Bool(_RecordSpec):
 ISO_DATE = lazy(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")  # \Z: `$` would also end before a final line feed
 
 
+def day_of(match: re.Match[str] | None) -> str | None:
+    """The YYYY-MM-DD of a pattern's year, month and day groups, in that order, or None
+    when there is no match or the parts name no day (`20241301`)."""
+    if match is None:
+        return None
+    try:
+        return dt.date(*map(int, match.groups())).isoformat()
+    except ValueError:
+        return None
+
+
 def no_such_day(value: str) -> str:
     """Why a YYYY-MM-DD text names no day: `there is no month 13`, `February 2011 has 28 days`."""
     import calendar

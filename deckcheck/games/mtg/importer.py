@@ -27,6 +27,7 @@ from .mtgjson_import import read_atomic
 from .scryfall_import import Reprint, ShapeError, read_array
 from .db_writer import CardDbWriter
 from ...lazy_pattern import lazy
+from ...schema import day_of
 
 
 def recognise(file: CardFile) -> CardImport:
@@ -121,13 +122,7 @@ _STAMP = lazy(r"-(\d{4})(\d{2})(\d{2})\d{6}\.json(?:\.(?:gz|bz2|xz))?$")
 
 def _stamped_day(name: str) -> str | None:
     """The YYYY-MM-DD of a Scryfall bulk file's name, or None."""
-    found = _STAMP.search(name)
-    if found is None:
-        return None
-    try:
-        return dt.date(*map(int, found.groups())).isoformat()
-    except ValueError:
-        return None
+    return day_of(_STAMP.search(name))
 
 
 def import_bulk_file(path: Path, db_path: Path) -> ImportSummary:
