@@ -6,7 +6,7 @@ Big5 (on Simplified and Traditional Chinese Windows), code page 1251 (on Russian
 and Windows-1252 (old MTGO and hand-edited files). A file is read as the first of those
 that decodes, so no real file is rejected for its encoding; Shift-JIS only where the text
 it gives is plainly Japanese (`shift_jis_text`), GB2312 and Big5 only where it is plainly
-Chinese (`chinese_text`), code page 1251 only where it is plainly Cyrillic
+Chinese (`chinese_reading`), code page 1251 only where it is plainly Cyrillic
 (`cyrillic_text`), since Windows-1252 decodes any bytes at all. UTF-16 that lost its BOM is
 recognised by its NUL bytes; other NUL bytes are dropped.
 """
@@ -24,7 +24,7 @@ from .limits import MAX_INPUT_BYTES, MAX_READ_SECONDS, one_line
 from .lazy_pattern import lazy
 
 __all__ = [
-    "MAX_INPUT_BYTES", "binary_kind", "chinese_reading", "chinese_text", "cyrillic_text", "decode", "is_wide_unicode", "national_reading", "national_text", "read_bounded", "read_head", "read_stdin",
+    "MAX_INPUT_BYTES", "binary_kind", "chinese_reading", "cyrillic_text", "decode", "is_wide_unicode", "national_reading", "national_text", "read_bounded", "read_head", "read_stdin",
     "read_text", "splits_latin_word", "too_big", "without_surrogates",
 ]
 
@@ -208,20 +208,13 @@ _CHINESE_CODECS = (("gb2312", range(0xB0, 0xD8)), ("big5", range(0xA4, 0xC7)))
 _IDEOGRAPH = lazy("[\u3400-\u4dbf\u4e00-\u9fff]")
 
 
-def chinese_text(data: bytes) -> str | None:
-    """`data` read as GB2312 or Big5 when that reading is strict, holds only what Chinese
-    text holds, has a word of two ideographs, no ideograph beside a Latin letter and mostly
-    common ideographs; else
-    None (read it as Windows-1252). A Chinese player's list from Notepad, or an organiser's
-    CSV from Excel, is in one of them: read as Windows-1252, `4 闪电击` would be reported as
-    'ÉÁµç»÷'."""
-    found = chinese_reading(data)
-    return None if found is None else found[1]
-
-
 def chinese_reading(data: bytes) -> tuple[str, str] | None:
-    """(the codec, the text) of `chinese_text`'s reading of `data`, or None: a zip's names
-    are read in the codec their archive's names together read in (batch/zip_names.py)."""
+    """(the codec, the text) of `data` read as GB2312 or Big5 when that reading is strict,
+    holds only what Chinese text holds, has a word of two ideographs, no ideograph beside a
+    Latin letter and mostly common ideographs; else None (read it as Windows-1252). A Chinese
+    player's list from Notepad, or an organiser's CSV from Excel, is in one of them: read as
+    Windows-1252, `4 闪电击` would be reported as 'ÉÁµç»÷'. A zip's names are read in the
+    codec their archive's names together read in (batch/zip_names.py)."""
     for codec, common in _CHINESE_CODECS:
         try:
             text = data.decode(codec)

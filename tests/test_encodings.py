@@ -17,7 +17,7 @@ import pytest
 from deckcheck import validate
 from deckcheck.decklists import load_deck, parse_bytes
 from deckcheck.limits import MAX_INPUT_BYTES
-from deckcheck.textio import chinese_text, decode
+from deckcheck.textio import chinese_reading, decode
 
 DECK = (
     "2 Lim-Dûl’s Vault\n"
@@ -214,7 +214,7 @@ def test_a_list_from_chinese_or_russian_windows_names_its_basic_land_in_its_lang
 def test_windows_1251_text_is_never_taken_for_chinese(text):
     """Russian Windows' code page 1251: its letters pair into ideographs GB2312 and Big5 use
     rarely (`56 Гора` read as `56 妙疣`); Chinese text is mostly of the common ones."""
-    assert chinese_text(text.encode("cp1251")) is None
+    assert chinese_reading(text.encode("cp1251")) is None
 
 
 @pytest.mark.parametrize("text", [
