@@ -17,6 +17,7 @@ import os
 import stat
 import sys
 import time
+from functools import lru_cache
 from pathlib import Path
 
 from .errors import InputError
@@ -252,11 +253,18 @@ def _common_ideographs(text: str, codec: str, common: range) -> tuple[int, int]:
 _NOT_CYRILLIC = lazy("[^\x00-\x7f\u0400-\u04ff\u00ab\u00bb\u2013\u2014\u2116\u201e\u201c\u201d\u2019\u2026\u00a0]")
 _LATIN_BESIDE_CYRILLIC = lazy("[A-Za-z][\u0400-\u04ff]|[\u0400-\u04ff][A-Za-z]")
 _CYRILLIC_WORD = lazy("[\u0400-\u04ff]{3}")
-# The bytes of code page 1251's small letters (а-я, ё, the Ukrainian and Serbian ones) and of
-# its capitals but Ґ (U+0400-U+042F), counted in C on the file's bytes: a list of every letter
-# of a file of 4 MiB cost 170 MB.
-_SMALL_CYRILLIC = bytes(byte for byte in range(256) if "\u0430" <= bytes((byte,)).decode("cp1251", "replace") <= "\u045f")
-_CAPITAL_CYRILLIC = bytes(byte for byte in range(256) if "\u0400" <= bytes((byte,)).decode("cp1251", "replace") <= "\u042f")
+
+
+@lru_cache(maxsize=1)
+def _cyrillic_letters() -> tuple[bytes, bytes]:
+    """The bytes of code page 1251's small letters (а-я, ё, the Ukrainian and Serbian ones)
+    and of its capitals but Ґ (U+0400-U+042F), counted in C on the file's bytes (a list of
+    every letter of a file of 4 MiB cost 170 MB). Worked out on the first file not in UTF-8:
+    built at import, they loaded the codec into every run."""
+    def letters(low: str, high: str) -> bytes:
+        return bytes(byte for byte in range(256) if low <= bytes((byte,)).decode("cp1251", "replace") <= high)
+
+    return letters("\u0430", "\u045f"), letters("\u0400", "\u042f")
 
 
 def cyrillic_text(data: bytes) -> str | None:
@@ -270,7 +278,8 @@ def cyrillic_text(data: bytes) -> str | None:
         return None
     if _NOT_CYRILLIC.search(text) or _LATIN_BESIDE_CYRILLIC.search(text) or not _CYRILLIC_WORD.search(text):
         return None
-    return text if _count_bytes(data, _SMALL_CYRILLIC) > _count_bytes(data, _CAPITAL_CYRILLIC) else None
+    small, capital = _cyrillic_letters()
+    return text if _count_bytes(data, small) > _count_bytes(data, capital) else None
 
 
 def _count_bytes(data: bytes, values: bytes) -> int:
