@@ -241,13 +241,13 @@ def resolve_by_name(
             renamed = True
         entries.append(entry)
     problems: list[Problem] = []
-    held = getattr(catalog, "name_letters", None)  # the game's letters, for a name in another language
     if not unknown:
         # Every name already the catalog's: the same entries, so what a context worked out
         # about them (rules/context.py) still holds.
         return deck.with_entries(entries if renamed else deck.entries), problems
     found = fetch([entries[index].name for index in unknown]) if fetch is not None else {}
     companions = {(entries[index].key, entries[index].line) for index in unknown if entries[index].zone == COMPANION}
+    held = getattr(catalog, "name_letters", None)  # the game's letters, for a name in another language
     for index in unknown:
         entry = entries[index]
         card = found.get(entry.name)
