@@ -130,6 +130,12 @@ def catalog_for(
             if not set_aside:
                 raise
             note = f"{exc}; until then the built-in card data is used"
+    elif path is None and os.environ.get(DB_ENV):
+        from ..limits import one_line
+
+        # Set on purpose (a CI cache, a shared machine) yet not there: falling back without a
+        # word hid a misspelt path or a cache that was never restored.
+        note = f"{DB_ENV} names {one_line(os.fspath(target))}: no such file; the built-in card data is used until `deckcheck cards sync` builds it"
     from .builtin import builtin_file, holds
 
     if not holds(described.tables):
