@@ -28,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from build_mtg_formats import (  # noqa: E402
-    DEFAULT_DATA, FORMATS_DIR, HEADER, NOT_CARDS, ROOT, dated_lists, platform_day_citations, write, yaml_str,
+    DEFAULT_DATA, FORMATS_DIR, HEADER, NOT_CARDS, ROOT, dated_lists, never_legal, platform_day_citations, write, yaml_str,
 )
 from mtg_card_pools import card_pool_lines  # noqa: E402
 
@@ -125,7 +125,8 @@ def duel_commander(data: Path) -> str:
         [
             PAPER_AND_MTGO,
             *_pool("legacy", "duel", data),
-            *dated_lists(history["formats"]["duel commander"], "duel commander", STATUSES, urls),
+            *dated_lists(history["formats"]["duel commander"], "duel commander", STATUSES, urls,
+                         never=never_legal(data, history)),
             "opening_hand: {size: 7, mulligan: london, free_mulligan: false, first_player_draws: false}",
         ],
     )
