@@ -341,6 +341,16 @@ def never_legal(data: Path, history: dict) -> frozenset[str]:
     return frozenset(found)
 
 
+def never_legal_source(events: list[dict], never: frozenset[str]) -> list[str]:
+    """The `sources:` line saying which of `never` a format's history listed and the file
+    leaves to mtg/constructed's ban (none: no line)."""
+    left = sorted({card for event in events for card in event["changes"]} & never, key=str.casefold)
+    if not left:
+        return []
+    return [f"history entries left to mtg/constructed's ban, never legal (acorn-stamped; not in Scryfall's 2024 legal "
+            f"lists before their dated ban): {', '.join(left)}"]
+
+
 def dated_lists(
     events: list[dict], history_key: str, statuses: tuple[str, ...] = ("banned", "restricted"),
     notes: dict[str, str] | None = None, platforms: tuple[str, ...] = (), never: frozenset[str] = frozenset(),
@@ -394,6 +404,7 @@ def format_yaml(fmt_id: str, history: dict, data: Path, never: frozenset[str] = 
         "  - banned/restricted history from taw/magic-search-engine index/banlist_history.json (via ../shared/data)",
         "  - dates as announced, effective on the listed day; two 2025-03-11 entries corrected to 2024-03-11",
         *platform_day_sources(announced, PLAYED_ON[fmt_id], key),
+        *(f"  - {json.dumps(line)}" for line in never_legal_source(history["formats"][key], never)),
         f"  - {POOL_SOURCES.get(fmt_id, POOL_SOURCE)}",
         *([f"since: {since}  # the format's first day (rule format-date)"] if since else []),
         f"platforms: [{', '.join(PLAYED_ON[fmt_id])}]  # where it is played (rule format-platform)",
