@@ -8,6 +8,8 @@ Inputs (see ../shared/data/mtg/README.md and banlists/README.md):
 - banlists/xmage_lists.json, key "Constructed": cards banned in every constructed format by
   rule (conspiracies, ante, dexterity and sub-game cards, the 2020 "culturally offensive"
   cards, Unfinity attractions and stickers, Gleemox) -> mtg/constructed.
+- legality_snapshots/scryfall_legal_names_2024.json.gz and cards.jsonl.gz: which of those
+  cards a format's history bans from a day on though they were never legal (`never_legal`).
 
 Writes formats/mtg/constructed.yaml and formats/mtg/<format>.yaml for standard, pioneer,
 modern, legacy, vintage, pauper and premodern, each with its `card_pool` (scripts/mtg_card_pools.py:
