@@ -28,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from build_mtg_formats import (  # noqa: E402
-    DEFAULT_DATA, FORMATS_DIR, HEADER, NOT_CARDS, ROOT, dated_lists, platform_day_citations, write, yaml_str,
+    DEFAULT_DATA, FORMATS_DIR, HEADER, NOT_CARDS, ROOT, dated_lists, never_legal, never_legal_source, platform_day_citations, write, yaml_str,
 )
 from mtg_card_pools import card_pool_lines  # noqa: E402
 
@@ -112,6 +112,7 @@ def duel_commander(data: Path) -> str:
     history = json.loads((data / "format_history" / "banlist_history.json").read_text(encoding="utf-8"))
     source = json.loads((data / "commander" / "duel_commander_banlist.json").read_text(encoding="utf-8"))
     urls = dict(source.get("recent_event_urls") or {})
+    events, never = history["formats"]["duel commander"], never_legal(data, history)
     return _file(
         "Duel Commander",
         "Commander for two players (the French-born competitive format, also on Magic Online): Commander's "
@@ -121,11 +122,12 @@ def duel_commander(data: Path) -> str:
             "Duel Commander rules and announcements (mtgdc.info, duelcommander.org); each dated entry's note is its announcement where the data has it",
             "ban history: taw/magic-search-engine index/banlist_history.json key \"duel commander\" (via ../shared/data/mtg/format_history)",
             "Magic Comprehensive Rules 103.5c, 103.8a (two-player game: no free mulligan, the first player skips the draw)",
+            *never_legal_source(events, never),
         ],
         [
             PAPER_AND_MTGO,
             *_pool("legacy", "duel", data),
-            *dated_lists(history["formats"]["duel commander"], "duel commander", STATUSES, urls),
+            *dated_lists(events, "duel commander", STATUSES, urls, never=never),
             "opening_hand: {size: 7, mulligan: london, free_mulligan: false, first_player_draws: false}",
         ],
     )

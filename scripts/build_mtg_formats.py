@@ -8,6 +8,8 @@ Inputs (see ../shared/data/mtg/README.md and banlists/README.md):
 - banlists/xmage_lists.json, key "Constructed": cards banned in every constructed format by
   rule (conspiracies, ante, dexterity and sub-game cards, the 2020 "culturally offensive"
   cards, Unfinity attractions and stickers, Gleemox) -> mtg/constructed.
+- legality_snapshots/scryfall_legal_names_2024.json.gz and cards.jsonl.gz: which of those
+  cards a format's history bans from a day on though they were never legal (`never_legal`).
 
 Writes formats/mtg/constructed.yaml and formats/mtg/<format>.yaml for standard, pioneer,
 modern, legacy, vintage, pauper and premodern, each with its `card_pool` (scripts/mtg_card_pools.py:
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import gzip
 import json
 import re
 import sys
@@ -310,14 +313,55 @@ def intervals(
     return {card: spans[card] for card in order if spans[card]}
 
 
+def never_legal(data: Path, history: dict) -> frozenset[str]:
+    """Cards the base list bans for good that a format's history bans only from some day on,
+    though Scryfall's list of that format's legal cards, taken before that day, did not hold
+    them: they were never legal. These are Unfinity's acorn-stamped Attractions (Centrifuge,
+    Cover the Spot, Squirrel Stack, ...), which the history puts on the May 13, 2024 ban of
+    every sticker and Attraction card beside the eternal-legal ones (Balloon Stand); the card
+    data has no acorn stamp to tell them by. A format's entry for a card replaces the base
+    list's, so such an entry made them legal until the ban: `dated_lists` leaves them out."""
+    xmage = json.loads((data / "banlists" / "xmage_lists.json").read_text(encoding="utf-8"))
+    with gzip.open(data / "legality_snapshots" / "scryfall_legal_names_2024.json.gz", "rt", encoding="utf-8") as handle:
+        snapshots = json.load(handle)["formats"]
+    banned = set(xmage["Constructed"]["banned.add"]) - OFFENSIVE_2020  # on every day
+    first_out: dict[str, str] = {}
+    with gzip.open(data / "cards.jsonl.gz", "rt", encoding="utf-8") as handle:
+        for line in handle:
+            card = json.loads(line)
+            if card["name"] in banned:
+                first_out[card["name"]] = card["first_printed"]
+    found = set()
+    for key, snapshot in snapshots.items():
+        if key not in history["formats"]:
+            continue
+        day, legal = snapshot["snapshot_date"], set(snapshot["legal_names"])
+        for card, spans in intervals(history["formats"][key], key).items():
+            listed = any((since or "") <= day and (until is None or day < until) for _, since, until in spans)
+            if card in banned and card not in legal and not listed and first_out.get(card, day) < day:
+                found.add(card)
+    return frozenset(found)
+
+
+def never_legal_source(events: list[dict], never: frozenset[str]) -> list[str]:
+    """The `sources:` line saying which of `never` a format's history listed and the file
+    leaves to mtg/constructed's ban (none: no line)."""
+    left = sorted({card for event in events for card in event["changes"]} & never, key=str.casefold)
+    if not left:
+        return []
+    return [f"history entries left to mtg/constructed's ban, never legal (acorn-stamped; not in Scryfall's 2024 legal "
+            f"lists before their dated ban): {', '.join(left)}"]
+
+
 def dated_lists(
     events: list[dict], history_key: str, statuses: tuple[str, ...] = ("banned", "restricted"),
-    notes: dict[str, str] | None = None, platforms: tuple[str, ...] = (),
+    notes: dict[str, str] | None = None, platforms: tuple[str, ...] = (), never: frozenset[str] = frozenset(),
 ) -> list[str]:
     """The format file's list of each of `statuses` (`banned:`, ...) from a dated history;
     `notes` gives an entry the note of the day it started (its announcement); `platforms`
-    (where the format is played) take an announcement's later day there (PLATFORM_DAYS)."""
-    spans = intervals(events, history_key, statuses)
+    (where the format is played) take an announcement's later day there (PLATFORM_DAYS);
+    the cards of `never` (`never_legal`) are left to the base list's ban."""
+    spans = {card: items for card, items in intervals(events, history_key, statuses).items() if card not in never}
     lines: list[str] = []
     for status in statuses:
         rows = [
@@ -347,7 +391,7 @@ def platform_day_sources(announced: set[str], platforms: tuple[str, ...], fmt: s
     return [f"  - {citation}" for citation in platform_day_citations(announced, platforms, fmt)]
 
 
-def format_yaml(fmt_id: str, history: dict, data: Path) -> str:
+def format_yaml(fmt_id: str, history: dict, data: Path, never: frozenset[str] = frozenset()) -> str:
     from mtg_card_pools import card_pool_lines
 
     name, key, description, since = FORMATS[fmt_id]
@@ -362,12 +406,13 @@ def format_yaml(fmt_id: str, history: dict, data: Path) -> str:
         "  - banned/restricted history from taw/magic-search-engine index/banlist_history.json (via ../shared/data)",
         "  - dates as announced, effective on the listed day; two 2025-03-11 entries corrected to 2024-03-11",
         *platform_day_sources(announced, PLAYED_ON[fmt_id], key),
+        *(f"  - {json.dumps(line)}" for line in never_legal_source(history["formats"][key], never)),
         f"  - {POOL_SOURCES.get(fmt_id, POOL_SOURCE)}",
         *([f"since: {since}  # the format's first day (rule format-date)"] if since else []),
         f"platforms: [{', '.join(PLAYED_ON[fmt_id])}]  # where it is played (rule format-platform)",
         *card_pool_lines(fmt_id, data),
     ]
-    lines += dated_lists(history["formats"][key], key, platforms=PLAYED_ON[fmt_id])
+    lines += dated_lists(history["formats"][key], key, platforms=PLAYED_ON[fmt_id], never=never)
     return "\n".join(lines) + "\n"
 
 
@@ -467,8 +512,9 @@ def main(argv: Iterable[str] | None = None) -> int:
     history = json.loads((args.data / "format_history" / "banlist_history.json").read_text(encoding="utf-8"))
     xmage = json.loads((args.data / "banlists" / "xmage_lists.json").read_text(encoding="utf-8"))
     write(FORMATS_DIR / "constructed.yaml", constructed_yaml(xmage, history))
+    never = never_legal(args.data, history)
     for fmt_id in FORMATS:
-        write(FORMATS_DIR / f"{fmt_id}.yaml", format_yaml(fmt_id, history, args.data))
+        write(FORMATS_DIR / f"{fmt_id}.yaml", format_yaml(fmt_id, history, args.data, never))
     return 0
 
 

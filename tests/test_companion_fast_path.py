@@ -68,7 +68,7 @@ LURRUS_DECK = "".join(f"4 {name}\n" for name in (
 
 @pytest.mark.parametrize("text", [
     LURRUS_DECK,
-    LURRUS_DECK + "1 Ice-Fang Coatl\n",  # one card breaks Lurrus's
+    LURRUS_DECK + "1 Kitchen Finks\n",  # one card breaks Lurrus's (mana value 3)
     LURRUS_DECK + "2 Lightning Bolt\n2 lightning bolt\n",  # a card on three lines
     LURRUS_DECK + "3 Notacard Ofthisworld\n",  # an unknown name
     "80 Island\n",  # Yorion's twenty over sixty

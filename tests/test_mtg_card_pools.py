@@ -158,3 +158,36 @@ def test_the_types_no_format_takes_are_the_types_no_deck_of_the_game_holds():
     from deckcheck.games import GAMES
 
     assert GAMES["mtg"].outside_deck_types == frozenset(mtg_card_pools.NOT_DECK_TYPES)
+
+
+@pytest.fixture(scope="module")
+def build_script():
+    import build_mtg_formats
+
+    return build_mtg_formats
+
+
+@pytest.fixture(scope="module")
+def generated_lists(build_script, mtg):
+    history = json.loads((mtg / "format_history" / "banlist_history.json").read_text(encoding="utf-8"))
+    xmage = json.loads((mtg / "banlists" / "xmage_lists.json").read_text(encoding="utf-8"))
+    never = build_script.never_legal(mtg, history)
+    files = {"constructed": build_script.constructed_yaml(xmage, history)}
+    files.update({fmt_id: build_script.format_yaml(fmt_id, history, mtg, never) for fmt_id in build_script.FORMATS})
+    return files
+
+
+@pytest.mark.parametrize("fmt_id", ("constructed", *FORMATS, "premodern"))
+def test_format_files_are_what_the_script_writes(fmt_id, generated_lists):
+    """Run `python scripts/build_mtg_formats.py --data PATH` after changing it (or the data)."""
+    assert (ROOT / "formats" / "mtg" / f"{fmt_id}.yaml").read_text(encoding="utf-8") == generated_lists[fmt_id]
+
+
+def test_acorn_attractions_are_left_to_the_base_lists_ban(build_script, mtg):
+    """Unfinity's acorn Attractions, put on the May 13, 2024 sticker and Attraction ban by the
+    history beside the eternal-legal ones, were never legal: no format's entry for them
+    overrides mtg/constructed's ban on every day (Balloon Stand, eternal-legal, keeps its)."""
+    history = json.loads((mtg / "format_history" / "banlist_history.json").read_text(encoding="utf-8"))
+    never = build_script.never_legal(mtg, history)
+    assert {"Centrifuge", "Cover the Spot", "Dart Throw", "Squirrel Stack"} <= never
+    assert not never & {"Balloon Stand", "Shahrazad", "Chaos Orb", "Lurrus of the Dream-Den"}

@@ -17,12 +17,12 @@ section names is checked; `{}` elsewhere) and `banned_as_companion`, a dated car
 Limited (Ikoria's companions were drafted; Yorion then needs 60 cards, 20 over Limited's
 40). Needs card data; without it the banned-as-companion list is still checked.
 
-FAIL (mtg/modern): Companion Lurrus of the Dream-Den and 4 Ice-Fang Coatl (mana value 3)
+FAIL (mtg/vintage): Companion Lurrus of the Dream-Den and 4 Kitchen Finks (mana value 3)
 -> "Lurrus of the Dream-Den can't be your companion: each permanent card in your starting
-deck has mana value 2 or less; breaking it: Ice-Fang Coatl".
+deck has mana value 2 or less; breaking it: Kitchen Finks".
 FAIL (mtg/commander on 2026-03-01): Companion Lutri, the Spellchaser -> "Lutri, the
 Spellchaser is banned as a companion in Commander (since 2026-02-09)".
-PASS (mtg/modern): Companion Lurrus of the Dream-Den and a main deck of one- and two-drops.
+PASS (mtg/vintage): Companion Lurrus of the Dream-Den and a main deck of one- and two-drops.
 """
 from __future__ import annotations
 
