@@ -237,6 +237,24 @@ def test_a_folder_glob_with_stars_is_the_top_folder_alone(cli, tmp_path):
     assert done.returncode == 1, done.stderr
 
 
+def test_an_anchored_glob_that_would_match_deeper_says_so(cli, tmp_path):
+    """A glob with a `/` starts at deckcheck.yaml's folder, so `decks/**` takes nothing of
+    `mtg/decks/`: each warning that such a glob matches nothing names a file it would take
+    from any folder (`**/decks/**`), as one it would take but for case is named."""
+    write(tmp_path, {
+        "deckcheck.yaml": ('format: mtg/modern\ndecks: ["decks/**", "mtg/**"]\nexclude: ["archive/**"]\n'
+                           'formats:\n  "legacy/*.txt": mtg/legacy\n'),
+        "mtg/decks/a.txt": LEGAL, "mtg/legacy/b.txt": LEGACY_ONLY, "mtg/archive/c.txt": LEGAL,
+    })
+    done = cli("check", "-o", "json", cwd=tmp_path)
+    deeper = "would match '{}' (a glob with a '/' is matched from deckcheck.yaml's folder)"
+    assert done.stderr.splitlines() == [
+        "deckcheck: warning: deckcheck.yaml: decks: 'decks/**' matches no deck; 'mtg/decks/a.txt' " + deeper.format("**/decks/**"),
+        "deckcheck: warning: deckcheck.yaml: exclude: 'archive/**' matches no file; 'mtg/archive/c.txt' " + deeper.format("**/archive/**"),
+        "deckcheck: warning: deckcheck.yaml: formats.legacy/*.txt: matches no deck; 'mtg/legacy/b.txt' " + deeper.format("**/legacy/*.txt"),
+    ], done.stderr
+
+
 def test_check_with_format_and_no_config(cli, tmp_path):
     write(tmp_path, {"a.txt": LEGAL, "b.dek": "<Deck><Cards Quantity='60' Sideboard='false' Name='Island'/></Deck>"})
     done = cli("check", "-f", "mtg/modern", "-o", "json", cwd=tmp_path)
