@@ -294,7 +294,7 @@ class Date(_RecordSpec):
             # (a date, or a date per platform).
             raise SchemaError(keys, f"expected {self.expected}, got {_describe(value)}{hint}")
         if meant:
-            raise SchemaError(keys, f"expected {self.expected}, got {_describe(value)}{hint}", wrong_type=True)
+            raise SchemaError(keys, f"expected {self.expected}, got {_describe(value)}{hint}")
         self.fail(value, keys)
 
 
