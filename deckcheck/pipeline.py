@@ -12,7 +12,6 @@ from .cards.resolve import never_heard_of
 from .errors import OptionError
 from .freshness import AsOf, as_of, newer_card_note
 from .games.mtg.cards import PLATFORMS, platform_meant  # loaded with the formats anyway (formats/schema.py)
-from .lazy_pattern import lazy
 from .limits import MAX_PROBLEMS_PER_DECK, quoted
 from .model import COMPANION, SIDEBOARD, Deck
 from .names import card_key, nfkc
@@ -21,7 +20,7 @@ from .registered_pools import Pool, named_pool, read_pool
 from .result import DeckResult
 from .rules import prepare, rules_for, speaking
 from .rules.context import Context
-from .schema import ISO_DATE, day_of, no_such_day
+from .schema import ISO_DATE, no_such_day, year_first
 from .textio import FOLDER_ADVICE
 
 if TYPE_CHECKING:
@@ -52,7 +51,7 @@ def parse_date(value: str | dt.date | None) -> dt.date:
         if not ISO_DATE.match(value):
             raise ValueError(value)
     except (ValueError, TypeError):
-        meant = _year_first(value) if isinstance(value, str) else None
+        meant = year_first(value) if isinstance(value, str) else None
         raise OptionError("date", f"{quoted(written)} is not a date; use YYYY-MM-DD"
                                   f"{f' ({meant})' if meant else ''}") from None
     try:
@@ -60,16 +59,6 @@ def parse_date(value: str | dt.date | None) -> dt.date:
     except ValueError:
         # Written YYYY-MM-DD already: "use YYYY-MM-DD" told its writer nothing.
         raise OptionError("date", f"{quoted(written)} is not a date: {no_such_day(value)}") from None
-
-
-def _year_first(value: str) -> str | None:
-    """The YYYY-MM-DD of a day written year first without dashes or with other marks
-    (`20240601`, `2024/06/01`, `2024.06.01`: a spreadsheet's or a country's way), or None.
-    Day-first and month-first forms (`01.06.2024`) are left unread: each is the other's too."""
-    return day_of(_YEAR_FIRST.match(value.strip()))
-
-
-_YEAR_FIRST = lazy(r"^([0-9]{4})[./_]?([0-9]{2})[./_]?([0-9]{2})$")
 
 
 # A Catalog, a database path, None (the default database) or False (none).

@@ -231,6 +231,16 @@ class Bool(_RecordSpec):
 ISO_DATE = lazy(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")  # \Z: `$` would also end before a final line feed
 
 
+def year_first(value: str) -> str | None:
+    """The YYYY-MM-DD of a day written year first without dashes or with other marks
+    (`20240601`, `2024/06/01`, `2024.06.01`: a spreadsheet's or a country's way), or None.
+    Day-first and month-first forms (`01.06.2024`) are left unread: each is the other's too."""
+    return day_of(_YEAR_FIRST.match(value.strip()))
+
+
+_YEAR_FIRST = lazy(r"^([0-9]{4})[./_]?([0-9]{2})[./_]?([0-9]{2})$")
+
+
 def day_of(match: re.Match[str] | None) -> str | None:
     """The YYYY-MM-DD of a pattern's year, month and day groups, in that order, or None
     when there is no match or the parts name no day (`20241301`)."""
@@ -275,10 +285,16 @@ class Date(_RecordSpec):
                 # Written YYYY-MM-DD already: "expected a date YYYY-MM-DD" told its writer
                 # nothing; say why it names no day, as --date does (pipeline.parse_date).
                 raise SchemaError(keys, f"{value!r} is not a date: {no_such_day(value)}") from None
+        # A day written year first another way (`2024/06/01`, YAML's number 20240601) is
+        # refused, naming the YYYY-MM-DD it means, as --date does (pipeline.parse_date).
+        meant = year_first(str(value)) if isinstance(value, (str, int)) and not isinstance(value, bool) else None
+        hint = f"; write {meant}" if meant else ""
         if isinstance(value, str):
             # Text meant as a date: this message is the one to show, also among alternatives
             # (a date, or a date per platform).
-            raise SchemaError(keys, f"expected {self.expected}, got {_describe(value)}")
+            raise SchemaError(keys, f"expected {self.expected}, got {_describe(value)}{hint}")
+        if meant:
+            raise SchemaError(keys, f"expected {self.expected}, got {_describe(value)}{hint}")
         self.fail(value, keys)
 
 

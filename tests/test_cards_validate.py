@@ -295,3 +295,19 @@ def test_a_file_with_no_date_is_never_newer_than_its_newest_printing(cli, tmp_pa
     deck = _deck(tmp_path, "4 Vraska, Regal Gorgon\n56 Swamp\n")
     today = cli("validate", deck, "-f", "mtg/standard", "--cards-db", db, "--offline")
     assert today.returncode == 1 and "Vraska, Regal Gorgon has no printing in a set legal in Standard" in today.stdout
+
+
+def test_check_never_goes_online(cli, db, scryfall_server, tmp_path):
+    """`deckcheck check` looks no name up online, as `batch` does not: a repository gets
+    the same verdict in a pre-commit hook on a laptop and in a CI job, whatever the network
+    (docs/ci.md, card data). `validate` on the same deck asks the server."""
+    (tmp_path / "deckcheck.yaml").write_text(
+        'format: mtg/constructed\nsimulate:\n  "deck.txt": {assert: ["expected_hand_size >= 1"]}\n', encoding="utf-8")
+    _deck(tmp_path, "4 Brand New Card\n56 Island\n")
+    done = cli("check", "-o", "json", cwd=tmp_path)
+    report = json.loads(done.stdout)
+    assert [problem["rule"] for problem in report["results"][0]["problems"]] == ["unknown-card"]
+    assert [outcome["passed"] for outcome in report["assertions"]] == [True]
+    assert scryfall_server.requests == []
+    cli("validate", "deck.txt", "-f", "mtg/constructed", cwd=tmp_path)
+    assert scryfall_server.hits("/cards/collection", "POST")

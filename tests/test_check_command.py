@@ -43,6 +43,11 @@ GLOB_CASES = [
     ("decks\\a.txt", "decks/a.txt", True), ("[[]draft] burn.txt", "[draft] burn.txt", True),
     ("[[]draft] burn.txt", "d burn.txt", False), ("[draft] burn.txt", "d burn.txt", True),
     ("[draft] burn.txt", "[draft] burn.txt", False), ("a[*].txt", "a*.txt", True), ("a[*].txt", "ab.txt", False),
+    # `name/**` holds a `/`, so it is anchored at deckcheck.yaml's folder, as .gitignore's
+    # `abc/**` is; only `name/` (a folder, `/` at its end alone) names a folder anywhere.
+    ("decks/**", "mtg/decks/a.txt", False), ("decks/**", "decks/a/b.txt", True),
+    ("legacy/**", "events/legacy/x.dek", False), ("decks/", "mtg/decks/a.txt", True),
+    ("**/decks/**", "mtg/decks/a.txt", True),
 ]
 
 
@@ -216,6 +221,38 @@ def test_check_given_files_like_a_hook(cli, tmp_path):
     assert [r["deck"] for r in json.loads(done.stdout)["results"]] == ["decks/a.txt"]
     nothing = cli("check", "notes.txt", cwd=tmp_path)
     assert (nothing.returncode, nothing.stdout) == (0, "")
+
+
+def test_a_folder_glob_with_stars_is_the_top_folder_alone(cli, tmp_path):
+    """`decks/**` is the repository's `decks/` folder: it also took every `decks/` folder
+    below the top (`ygo/decks/`, `old/decks/`), so in a repository of several games a
+    `formats:` glob `decks/**` gave its format to another game's decks, first match winning."""
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\nformats:\n  "decks/**": mtg/legacy\n',
+        "decks/a.txt": LEGACY_ONLY, "modern/decks/b.txt": LEGACY_ONLY,
+    })
+    done = cli("check", "-o", "json", cwd=tmp_path)
+    verdicts = {r["deck"]: (r["format"], r["legal"]) for r in json.loads(done.stdout)["results"]}
+    assert verdicts == {"decks/a.txt": ("mtg/legacy", True), "modern/decks/b.txt": ("mtg/modern", False)}, done.stdout
+    assert done.returncode == 1, done.stderr
+
+
+def test_an_anchored_glob_that_would_match_deeper_says_so(cli, tmp_path):
+    """A glob with a `/` starts at deckcheck.yaml's folder, so `decks/**` takes nothing of
+    `mtg/decks/`: each warning that such a glob matches nothing names a file it would take
+    from any folder (`**/decks/**`), as one it would take but for case is named."""
+    write(tmp_path, {
+        "deckcheck.yaml": ('format: mtg/modern\ndecks: ["decks/**", "mtg/**"]\nexclude: ["archive/**"]\n'
+                           'formats:\n  "legacy/*.txt": mtg/legacy\n'),
+        "mtg/decks/a.txt": LEGAL, "mtg/legacy/b.txt": LEGACY_ONLY, "mtg/archive/c.txt": LEGAL,
+    })
+    done = cli("check", "-o", "json", cwd=tmp_path)
+    deeper = "would match '{}' (a glob with a '/' is matched from deckcheck.yaml's folder)"
+    assert done.stderr.splitlines() == [
+        "deckcheck: warning: deckcheck.yaml: decks: 'decks/**' matches no deck; 'mtg/decks/a.txt' " + deeper.format("**/decks/**"),
+        "deckcheck: warning: deckcheck.yaml: exclude: 'archive/**' matches no file; 'mtg/archive/c.txt' " + deeper.format("**/archive/**"),
+        "deckcheck: warning: deckcheck.yaml: formats.legacy/*.txt: matches no deck; 'mtg/legacy/b.txt' " + deeper.format("**/legacy/*.txt"),
+    ], done.stderr
 
 
 def test_check_with_format_and_no_config(cli, tmp_path):

@@ -201,6 +201,9 @@ BROKEN_CONFIGS = [
      "formats.decks/**: unknown format 'mtg/modrn'; did you mean mtg/modern?"),
     # Written YYYY-MM-DD already: "expected a date YYYY-MM-DD" told its writer nothing (as --date).
     ("format: mtg/modern\ndate: 2024-13-01\n", 2, "date: '2024-13-01' is not a date: there is no month 13"),
+    # A day written year first another way names the YYYY-MM-DD it means, as --date does.
+    ("format: mtg/modern\ndate: 2024/06/01\n", 2, "date: expected a date YYYY-MM-DD, got the text '2024/06/01'; write 2024-06-01"),
+    ("format: mtg/modern\ndate: 20240601\n", 2, "date: expected a date YYYY-MM-DD, got a number (20240601); write 2024-06-01"),
     ('format: mtg/modern\nsimulate:\n  "decks/burn.txt":\n    assert: ["keep7 > 0.1", "keep7 >="]\n', 4,
      "simulate.decks/burn.txt.assert[1]: column 9 in 'keep7 >='"),
     ('format: mtg/modern\nsimulate:\n  "decks/burn.txt":\n    policy: gone.yaml\n    assert: "keep7 >= 0"\n', 4,

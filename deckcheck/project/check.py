@@ -586,7 +586,8 @@ def _selection_globs_unused(
                 continue
             if any(text.startswith(f"{config.shown}: {key}: {pattern!r} is a folder") for text in said):
                 continue
-            hint = (_excluded(config, pattern, files) if key == "decks" else "") or _but_for_case(pattern, files)
+            hint = ((_excluded(config, pattern, files) if key == "decks" else "") or _but_for_case(pattern, files)
+                    or _below_the_top(pattern, files))
             if key == "decks" or hint:
                 found.append(((key, pattern), f"{config.shown}: {key}: {pattern!r} matches no {what}{hint}"))
     return found
@@ -636,7 +637,8 @@ def _why_no_deck(config: ProjectConfig, pattern: str, files: Iterable[str], deck
     so 'matches no deck' alone read as a typo), else a deck it would match but for case, else
     the deck a glob without wildcards most likely misspells."""
     decks = list(decks)
-    return _excluded(config, pattern, files) or _but_for_case(pattern, decks) or _misspelt(pattern, decks)
+    return (_excluded(config, pattern, files) or _but_for_case(pattern, decks) or _below_the_top(pattern, decks)
+            or _misspelt(pattern, decks))
 
 
 def _misspelt(pattern: str, decks: list[str]) -> str:
@@ -662,6 +664,22 @@ def _but_for_case(pattern: str, files: Iterable[str]) -> str:
     folded = pattern.casefold()
     found = next((rel for rel in files if not matches(pattern, rel) and matches(folded, rel.casefold())), None)
     return f"; {found!r} would match but for case (globs are case-sensitive)" if found is not None else ""
+
+
+def _below_the_top(pattern: str, files: Iterable[str]) -> str:
+    """`; 'mtg/decks/a.txt' would match '**/decks/**' ...` for the first of `files` that an
+    anchored `pattern` (a `/` at its start or inside: matched from the config's folder, as in
+    .gitignore) would match from any folder; "" for none, or a pattern that is not anchored
+    or starts with `**` already. `decks/**` took every `decks/` folder before 2026-12-05,
+    and a repository that kept its decks deeper (`mtg/decks/`) found it matching nothing."""
+    text = pattern.strip().replace("\\", "/")
+    if "/" not in text.rstrip("/") or text.startswith(("/", "**")):
+        return ""
+    anywhere = "**/" + text.removeprefix("./")
+    found = next((rel for rel in files if matches(anywhere, rel)), None)
+    if found is None:
+        return ""
+    return f"; {found!r} would match {anywhere!r} (a glob with a '/' is matched from deckcheck.yaml's folder)"
 
 
 def _add_once(why: list[str], reason: str) -> None:

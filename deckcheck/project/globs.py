@@ -4,10 +4,12 @@
     ?         one character within a segment
     [abc]     one of the characters ([!abc]: none of them; [a-z]: a range)
     **        any number of whole segments, none included: `decks/**/*.txt`
-    name/     a folder: everything under it (same as `name/**`)
+    name/     a folder: everything under it (`name/**`, but in any folder, as below)
 
 A pattern without a `/` (other than a trailing one) matches a file name in any folder, as
-in `.gitignore`: `*.dek` matches `a/b/c.dek`. Matching never touches the file system.
+in `.gitignore`: `*.dek` matches `a/b/c.dek`, `decks/` every folder named `decks`; any
+other `/` anchors it at the config's folder (`decks/**`, `decks/modern/`). Matching never
+touches the file system.
 
 A pull request writes these patterns (docs/security.md), so matching takes polynomial
 time whatever they hold: a pattern is parsed once into segments, a segment is matched
@@ -235,9 +237,12 @@ def compile_glob(pattern: str) -> _Glob:
     text = _composed(pattern.strip().replace("\\", "/"))
     while text.startswith("./"):
         text = text[2:]
+    # As in .gitignore: a `/` at the start or inside anchors the pattern at the config's
+    # folder (`decks/**` is the top `decks/` alone, not `ygo/decks/` too), one at the end
+    # alone does not (`decks/` is every folder named so).
+    anchored = "/" in text.rstrip("/")
     if text.endswith("/"):
         text += "**"
-    anchored = "/" in text.rstrip("/").removesuffix("/**") or text.startswith("/")
     parts: list[str | tuple[str | _CharSet, ...]] = [] if anchored else [_GLOBSTAR]
     for part in text.lstrip("/").split("/"):
         parts.append(_GLOBSTAR if part == "**" else _tokens(part))
