@@ -426,12 +426,15 @@ def _trailing_brackets(name: str) -> tuple[str, list[str]]:
 
 def _category_zone(inner: str) -> str | None:
     """Archidekt categories: `[Commander{top}]`, `[Maybeboard{noDeck}{noPrice},Ramp]`.
+    The first category that names a zone picks it, wherever it stands: Archidekt writes a
+    card's primary category first, so a commander also sorted as a creature is
+    `[Creature,Commander{top}]` (the CSV export's Category cell is read the same way).
     `{noDeck}` is Archidekt's flag for a category left out of the deck: its cards are
     neither deck nor sideboard (`[Sideboard{noDeck}]`, `[Considering{noDeck}]`) but the
     maybeboard. A commander or companion keeps its zone: the command zone and the companion
     are outside the deck's count, so a player may flag them so."""
-    first = inner.split(",")[0]
-    zone = _CATEGORY_ZONES.get(re.sub(r"\{[^}]*\}", "", first).strip().lower())
+    named = (_CATEGORY_ZONES.get(re.sub(r"\{[^}]*\}", "", category).strip().lower()) for category in inner.split(","))
+    zone = next((zone for zone in named if zone), None)
     if zone not in _COMMAND_ZONES and "{nodeck}" in inner.lower():
         zone = MAYBEBOARD
     return zone
