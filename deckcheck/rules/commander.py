@@ -220,7 +220,41 @@ def _leader_hint(deck: Deck, fmt: Format, ctx: Context, word: str) -> str:
                     key=lambda entry: entry.line)  # type: ignore[arg-type, return-value]
     if not listed:
         return ""
-    return _first_card_hint(deck, fmt, ctx, word, listed) or _last_card_hint(deck, fmt, ctx, word, listed)
+    return (_first_card_hint(deck, fmt, ctx, word, listed) or _last_card_hint(deck, fmt, ctx, word, listed)
+            or _only_leader_hint(deck, fmt, ctx, word, listed))
+
+
+def _only_leader_hint(deck: Deck, fmt: Format, ctx: Context, word: str, listed: list[CardEntry]) -> str:
+    """`; of its cards only X (line 36) can lead it: ...` when, of the main deck's `listed`
+    lines, one card alone can lead it, or two alone that lead it together (partners, a
+    commander and its Background): a list sorted by name (a site's alphabetical "copy as
+    text") has its commander in the middle, neither first nor last. Said of none when
+    several could (which leads, the list does not tell), nor in Oathbreaker, whose spells
+    a signature spell could be are many."""
+    if spec(fmt).get("signature_spell"):
+        return ""
+    able = []
+    for entry in listed:
+        card = lookup(ctx, entry)
+        if card is not None and (eligible_kinds(card, fmt, ctx.date) or abilities.is_background(card)):
+            able.append((entry, card))
+            if len(able) > 2:
+                return ""
+    if any(entry.count != 1 for entry, _ in able) or len({entry.key for entry, _ in able}) != len(able):
+        return ""
+    if len(able) == 1 and eligible_kinds(able[0][1], fmt, ctx.date):
+        what, them = f"of its cards only {able[0][0].name} (line {able[0][0].line}) can lead it", "it"
+    elif len(able) == 2 and lead_together(able[0][1], able[1][1], fmt, ctx):
+        (a, b), (first, second) = card_names([entry.name for entry, _ in able]), (entry for entry, _ in able)
+        what, them = f"of its cards only {a} (line {first.line}) and {b} (line {second.line}) can lead it, together", "them"
+    else:
+        return ""
+    empty = deck.empty_command_heading
+    if empty is not None:
+        return f"; {what}: move {them} under line {empty[0]}"
+    if _csv_without_board(deck):
+        return f"; {what}: {_mark_rows('Commander', [entry for entry, _ in able])}"
+    return f"; {what}: move {them} under a `Commander` line at the top, with a `Deck` line below {them}"
 
 
 def _last_card_hint(deck: Deck, fmt: Format, ctx: Context, word: str, listed: list[CardEntry]) -> str:
