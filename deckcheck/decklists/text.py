@@ -986,10 +986,12 @@ def _hero_beside_its_back(deck: Deck) -> None:
 def _empty_command_heading(headings: list[tuple[int, str | None, str]], deck: Deck) -> tuple[int, str] | None:
     """The line and text of the first command-zone heading (`Commander`, `// Oathbreaker`)
     with no line of the list read under it, before the next heading or the end: a card, or a
-    line that could not be read (its problem says more)."""
+    line that could not be read (its problem says more), or a card line left out with a
+    warning (`0 Name`: the list wrote the line there, and is not to be told to add it)."""
     if not any(zone == COMMANDER for _, zone, _ in headings):
         return None
-    used = {entry.line for entry in deck.entries} | {problem.line for problem in deck.problems if problem.is_error}
+    used = {entry.line for entry in deck.entries} | {
+        problem.line for problem in deck.problems if problem.is_error or problem.zone is not None}
     used.discard(None)
     # In order, so each heading finds the first line read below it by bisection: searching
     # every line read for each heading made 20,000 headings with a card each take 17 s.
