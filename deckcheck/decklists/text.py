@@ -426,12 +426,15 @@ def _trailing_brackets(name: str) -> tuple[str, list[str]]:
 
 def _category_zone(inner: str) -> str | None:
     """Archidekt categories: `[Commander{top}]`, `[Maybeboard{noDeck}{noPrice},Ramp]`.
+    The first category that names a zone picks it, wherever it stands: Archidekt writes a
+    card's primary category first, so a commander also sorted as a creature is
+    `[Creature,Commander{top}]` (the CSV export's Category cell is read the same way).
     `{noDeck}` is Archidekt's flag for a category left out of the deck: its cards are
     neither deck nor sideboard (`[Sideboard{noDeck}]`, `[Considering{noDeck}]`) but the
     maybeboard. A commander or companion keeps its zone: the command zone and the companion
     are outside the deck's count, so a player may flag them so."""
-    first = inner.split(",")[0]
-    zone = _CATEGORY_ZONES.get(re.sub(r"\{[^}]*\}", "", first).strip().lower())
+    named = (_CATEGORY_ZONES.get(re.sub(r"\{[^}]*\}", "", category).strip().lower()) for category in inner.split(","))
+    zone = next((zone for zone in named if zone), None)
     if zone not in _COMMAND_ZONES and "{nodeck}" in inner.lower():
         zone = MAYBEBOARD
     return zone
@@ -983,10 +986,12 @@ def _hero_beside_its_back(deck: Deck) -> None:
 def _empty_command_heading(headings: list[tuple[int, str | None, str]], deck: Deck) -> tuple[int, str] | None:
     """The line and text of the first command-zone heading (`Commander`, `// Oathbreaker`)
     with no line of the list read under it, before the next heading or the end: a card, or a
-    line that could not be read (its problem says more)."""
+    line that could not be read (its problem says more), or a card line left out with a
+    warning (`0 Name`: the list wrote the line there, and is not to be told to add it)."""
     if not any(zone == COMMANDER for _, zone, _ in headings):
         return None
-    used = {entry.line for entry in deck.entries} | {problem.line for problem in deck.problems if problem.is_error}
+    used = {entry.line for entry in deck.entries} | {
+        problem.line for problem in deck.problems if problem.is_error or problem.zone is not None}
     used.discard(None)
     # In order, so each heading finds the first line read below it by bisection: searching
     # every line read for each heading made 20,000 headings with a card each take 17 s.

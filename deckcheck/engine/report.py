@@ -13,9 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..formats.schema import MULLIGAN_LABELS
+from ..model import COMMANDER
 from ..report.style import Shown, as_is, cell, inert, pad, paint, widest
 from ..result import AssertionOutcome
-from ..wording import counted
+from ..wording import card_names, counted, listed
 from .assertions import AssertionResult
 from .keep import FREE
 from .mulligan import Step
@@ -164,6 +165,14 @@ def _percent(estimate: Estimate, exact: bool) -> str:
     return text
 
 
+def _command_zone(simulation: Simulation) -> str:
+    """` (Atraxa, Praetors' Voice in the command zone)`: the cards the library's count leaves
+    out because they start in the command zone (a Commander deck's 99 beside its commander),
+    or nothing for a deck without one."""
+    names = list(dict.fromkeys(entry.name for entry in simulation.deck.entries if entry.zone == COMMANDER))
+    return f" ({inert(listed(card_names(names), 'and'))} in the command zone)" if names else ""
+
+
 def render_text(simulation: Simulation, *, color: bool = False, unicode: bool = True, shown: Shown = as_is) -> str:
     """The simulation for people; its tables measure their cells as `shown` shows them
     (report/style.py: a legacy terminal's `+/-` for `±`)."""
@@ -177,7 +186,7 @@ def render_text(simulation: Simulation, *, color: bool = False, unicode: bool = 
     lands = f", {profile.lands} lands" if simulation.has_lands else ""
     lines = [
         paint(f"{inert(simulation.deck.source)} - {simulation.fmt.id}", "bold", color=color),
-        f"  {profile.size} cards{lands}; opening hand {hand.size}, {rule_name}",
+        f"  {profile.size} cards{lands}{_command_zone(simulation)}; opening hand {hand.size}, {rule_name}",
         "  exact (multivariate hypergeometric)" if exact else
         f"  Monte Carlo: {outcome.hands:,} hands, seed {outcome.seed} (± is one standard error)",
     ]

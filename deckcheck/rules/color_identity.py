@@ -26,14 +26,19 @@ from __future__ import annotations
 import datetime as dt
 from collections import Counter
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from ..formats import Format
 from ..model import COMMANDER, MAIN, Deck
 from ..problem import Problem
 from ..schema import AnyOf, Null, Str, Struct
 from ._cards import group, skipped
-from ._command_zone import card_identity, command_zone, identity_text, lookup, ordered
+from ..games.mtg import abilities
+from ._command_zone import ELIGIBLE, card_identity, command_zone, dated_kinds, identity_text, lookup, ordered
 from .context import Context
+
+if TYPE_CHECKING:
+    from ..games.mtg.cards import Card
 
 ID = "color-identity"
 ONE_TYPE = "one_type"
@@ -46,6 +51,19 @@ def applies(fmt: Format) -> bool:
     return fmt.option("color_identity") is not None
 
 
+def _meant_to_lead(card: Card, fmt: Format) -> bool:
+    """Whether a card of the command zone is one a player could mean as the deck's leader:
+    it leads a deck of the format on some day, or it is a creature or planeswalker (a
+    Pauper Commander deck checked as Commander: its uncommon creature is the one meant, and
+    the colors it allows are still the deck's question), or a Background (whose commander
+    is missing). A card of no such kind (Sol Ring, Forest) leads no deck."""
+    return (any(ELIGIBLE[kind][1](card) for kind, _, _ in dated_kinds(fmt))
+            or not _LEADING_TYPES.isdisjoint(card.types) or abilities.is_background(card))
+
+
+_LEADING_TYPES = frozenset({"Creature", "Planeswalker"})
+
+
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     zone = command_zone(deck, fmt, ctx)
     if not zone.commanders:
@@ -55,6 +73,11 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         return
     if not zone.known:
         return  # an unknown commander is an unknown-card problem; its identity is anyone's guess
+    if not any(_meant_to_lead(card, fmt) for _, card in zone.commanders):
+        # Sol Ring under the `Commander` heading (a line swapped with the commander's): the
+        # commander rule says it cannot lead; its identity is no deck's, and measuring the
+        # deck by it made every colored card a problem of its own.
+        return
     commander_keys = {entry.key for entry, _ in zone.commanders}
     # A card's identity is worked out once per catalog (card_identity); most cards of most
     # decks fit, and only the ones that do not are grouped and reported.

@@ -43,7 +43,7 @@ from ..model import COMMANDER, MAIN, CardEntry, Deck
 from ..names import card_key
 from ..problem import Problem
 from ..schema import AnyOf, Bool, Date, Null, Str, Struct
-from ..wording import article, card_names, lines_text, names_listed
+from ..wording import article, card_names, lines_text, listed, names_listed
 from ._cards import skipped
 from ._command_zone import (
     ELIGIBLE, banned_as_lines, banned_as_note, command_zone, dated_kinds, eligible_kinds, kinds_on,
@@ -106,7 +106,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         # says so (telling its list to name one in an `Oathbreaker` section, which it did, misled).
         held = [entry.name for entry, _ in sorted(_distinct([*zone.spells, *zone.stray]), key=lambda pair: pair[0].line or 0)]
         how = (f"the command zone holds only {names_listed(held)}; {article(word)} {word} is {_wanted(fmt, ctx.date)}"
-               if held else _how_named(deck, fmt, word))
+               if held else _how_named(deck, fmt, ctx, word))
         yield Problem(rule=ID, zone=COMMANDER, count=0, limit=1,
                       message=f"no {word}: {how}{_leader_hint(deck, fmt, ctx, word)}")
     copies: dict[str, int] = {}
@@ -168,7 +168,7 @@ def _stray_problem(entry: CardEntry, card: Card, fmt: Format, ctx: Context) -> P
                            f"neither an oathbreaker ({_wanted(fmt, ctx.date)}) nor a signature spell (an instant or sorcery)")
 
 
-def _how_named(deck: Deck, fmt: Format, word: str) -> str:
+def _how_named(deck: Deck, fmt: Format, ctx: Context, word: str) -> str:
     """How the deck's file names a commander: a `Commander` section in text, and what each
     other reader takes (Cockatrice, MTGO, Forge, OCTGN: the reader module says)."""
     from ..decklists import PARSERS
@@ -176,7 +176,7 @@ def _how_named(deck: Deck, fmt: Format, word: str) -> str:
     if deck.commander_hints:
         named = ", ".join(repr(hint) for hint in deck.commander_hints)
         return (f"the file names {named} as its {word}, and no card of that name in it can lead "
-                f"{article(fmt.name)} {fmt.name} deck; check the name")
+                f"{article(fmt.name)} {fmt.name} deck; {_short_name_hint(deck, fmt, ctx) or 'check the name'}")
     if deck.empty_command_heading is not None:
         # The list has the heading the advice below asks for, with nothing under it.
         number, heading = deck.empty_command_heading
@@ -190,6 +190,35 @@ def _how_named(deck: Deck, fmt: Format, word: str) -> str:
         return f"{article(fmt.name)} {fmt.name} deck in {reader.DESCRIPTION} names it {how}"
     where = "an `Oathbreaker` section" if word == "oathbreaker" else "a `Commander` section"
     return f"{article(fmt.name)} {fmt.name} deck names one in {where} (or two that pair)"
+
+
+# What follows the short name players give a commander (`CDR: Omnath`, `CDR: Tymna`): the
+# comma of a legendary card's name, or the title of one without (Tymna the Weaver), as the
+# card data's suggestions complete a short name (cards/suggest.py).
+_AFTER_SHORT_NAME = (",", " the ", " of ")
+
+
+def _short_name_hint(deck: Deck, fmt: Format, ctx: Context) -> str:
+    """`its card Omnath, Locus of Mana (line 6) can: write its full name` when the names
+    the file gives its commanders are, each, the short name of one card of the deck that
+    can lead it (a Cockatrice file's `CDR: Omnath`), else nothing."""
+    if ctx.cards is None:
+        return ""
+    found: dict[str, CardEntry] = {}
+    for hint in deck.commander_hints:
+        short = card_key(hint)
+        meant = {entry.key: entry for entry in deck.entries
+                 if any(entry.key.startswith(short + after) for after in _AFTER_SHORT_NAME)}
+        able = [entry for entry in meant.values() if (card := lookup(ctx, entry)) is not None
+                and eligible_kinds(card, fmt, ctx.date)]
+        if len(able) != 1:
+            return ""
+        found[able[0].key] = able[0]
+    names = card_names([entry.name for entry in found.values()])  # quoted before the lines are added
+    cards = [f"{name} (line {entry.line})" if entry.line is not None else name for name, entry in zip(names, found.values())]
+    if len(cards) == 1:
+        return f"its card {cards[0]} can: write its full name"
+    return f"its cards {listed(cards, 'and')} can: write their full names"
 
 
 def _csv_without_board(deck: Deck) -> bool:
@@ -220,7 +249,41 @@ def _leader_hint(deck: Deck, fmt: Format, ctx: Context, word: str) -> str:
                     key=lambda entry: entry.line)  # type: ignore[arg-type, return-value]
     if not listed:
         return ""
-    return _first_card_hint(deck, fmt, ctx, word, listed) or _last_card_hint(deck, fmt, ctx, word, listed)
+    return (_first_card_hint(deck, fmt, ctx, word, listed) or _last_card_hint(deck, fmt, ctx, word, listed)
+            or _only_leader_hint(deck, fmt, ctx, word, listed))
+
+
+def _only_leader_hint(deck: Deck, fmt: Format, ctx: Context, word: str, listed: list[CardEntry]) -> str:
+    """`; of its cards only X (line 36) can lead it: ...` when, of the main deck's `listed`
+    lines, one card alone can lead it, or two alone that lead it together (partners, a
+    commander and its Background): a list sorted by name (a site's alphabetical "copy as
+    text") has its commander in the middle, neither first nor last. Said of none when
+    several could (which leads, the list does not tell), nor in Oathbreaker, whose spells
+    a signature spell could be are many."""
+    if spec(fmt).get("signature_spell"):
+        return ""
+    able = []
+    for entry in listed:
+        card = lookup(ctx, entry)
+        if card is not None and (eligible_kinds(card, fmt, ctx.date) or abilities.is_background(card)):
+            able.append((entry, card))
+            if len(able) > 2:
+                return ""
+    if any(entry.count != 1 for entry, _ in able) or len({entry.key for entry, _ in able}) != len(able):
+        return ""
+    if len(able) == 1 and eligible_kinds(able[0][1], fmt, ctx.date):
+        what, them = f"of its cards only {able[0][0].name} (line {able[0][0].line}) can lead it", "it"
+    elif len(able) == 2 and lead_together(able[0][1], able[1][1], fmt, ctx):
+        (a, b), (first, second) = card_names([entry.name for entry, _ in able]), (entry for entry, _ in able)
+        what, them = f"of its cards only {a} (line {first.line}) and {b} (line {second.line}) can lead it, together", "them"
+    else:
+        return ""
+    empty = deck.empty_command_heading
+    if empty is not None:
+        return f"; {what}: move {them} under line {empty[0]}"
+    if _csv_without_board(deck):
+        return f"; {what}: {_mark_rows('Commander', [entry for entry, _ in able])}"
+    return f"; {what}: move {them} under a `Commander` line at the top, with a `Deck` line below {them}"
 
 
 def _last_card_hint(deck: Deck, fmt: Format, ctx: Context, word: str, listed: list[CardEntry]) -> str:
