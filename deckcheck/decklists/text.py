@@ -521,10 +521,13 @@ def _unemphasized(line: str) -> str:
 
 
 # A bullet before a counted card line, as lists are pasted from Markdown (Reddit, Discord,
-# a site's Markdown export): `* 4 Lightning Bolt`, `- 4 Lightning Bolt`, `• 4 ...`. Only
-# before a count: `-4 Name` is a count of its own, and a bullet before a name alone stays
-# unread (no card name starts so, but a sentence may).
-_BULLETS = "*-+\u2022"
+# a site's Markdown export): `* 4 Lightning Bolt`, `- 4 Lightning Bolt`, `• 4 ...`; the
+# white circle and small square a web page's nested lists copy as (`◦`, `▪`), the middle
+# dot, triangle and hyphen bullets of typed lists and word processors (`·`, `‣`, `⁃`) and
+# the black circle and square (`●`, `■`). Only before a count: `-4 Name` is a count of its
+# own, and a bullet before a name alone stays unread (no card name starts so, but a
+# sentence may).
+_BULLETS = "*-+\u2022\u25e6\u25aa\u00b7\u2023\u2043\u25cf\u25a0"
 _BULLET = lazy(rf"^[{re.escape(_BULLETS)}]\s+(?=\d)")
 
 
