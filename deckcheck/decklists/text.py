@@ -529,12 +529,20 @@ def _unemphasized(line: str) -> str:
 # sentence may).
 _BULLETS = "*-+\u2022\u25e6\u25aa\u00b7\u2023\u2043\u25cf\u25a0"
 _BULLET = lazy(rf"^[{re.escape(_BULLETS)}]\s+(?=\d)")
+# A numbered list's number before a counted card line, as a web page's or Markdown's
+# numbered list is copied (`1. 4 Lightning Bolt`, `2) 4 Chain Lightning`): no count is
+# written with a full stop or a closing parenthesis after it, nor any card name so. Only
+# before a count, as a bullet: `1. Lightning Bolt` may be a count typed wrong.
+_NUMBERED = lazy(r"^\d{1,4}[.)]\s+(?=\d)")
+_NUMBER_ENDS = frozenset(".)")  # a cheap test before the pattern: few counted lines hold one so early
 
 
 def _card_line(line: str, *, zone: str, number: int) -> CardEntry | Problem:
     written = line
     if line[0] in _BULLETS and (bullet := _BULLET.match(line)) is not None:
         line = line[bullet.end():]
+    elif line[0].isdigit() and _NUMBER_ENDS.intersection(line[1:5]) and (numbered := _NUMBERED.match(line)):
+        line = line[numbered.end():]
     match = _COUNT_FIRST.match(line)
     if match:
         name, hinted = _strip_decorations(match.group("name"))
