@@ -329,7 +329,7 @@ _CURRENCY_CHARS = frozenset(_CURRENCY)
 # The characters every decoration the patterns below remove holds one of. Japanese
 # brackets are none of them: a name in them (《灰流うらら》) needs none of those patterns,
 # only `_unquoted`, which a name of any other first character never calls.
-_DECORATION_CHARS = frozenset("#^*<[({") | _CURRENCY_CHARS
+_DECORATION_CHARS = frozenset("#^*<[({\uff08") | _CURRENCY_CHARS  # and `（`, a full-width set code's
 
 
 def _strip_decorations(name: str) -> tuple[str, str | None]:
@@ -362,9 +362,24 @@ def _strip_decorations(name: str) -> tuple[str, str | None]:
     name, categories = _trailing_brackets(name)
     for inner in categories:
         zone = zone or _category_zone(inner)
-    name = _SET_SUFFIX.sub("", name)
+    name = _without_set_suffix(name)
     name = _SET_PREFIX.sub("", _without_block(name) if "{" in name else name)
     return _unquoted(name.strip()), zone
+
+
+# The full-width forms of ASCII (U+FF01 to U+FF5E) and the ideographic space, each as the
+# one character it stands for: a Japanese keyboard types a printing so (`（ＭＨ２） ２５９`,
+# `(MH２) ２５９`). Only the set code is looked for through them; the name keeps its own
+# characters (`増殖するＧ`), which card data reads as it is.
+_HALF_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
+
+
+def _without_set_suffix(name: str) -> str:
+    """`name` without the printing after it (`_SET_SUFFIX`), written in ASCII or full-width."""
+    if name and max(name) < "\u3000":
+        return _SET_SUFFIX.sub("", name)
+    suffix = _SET_SUFFIX.search(name.translate(_HALF_WIDTH))  # one character for one: its start is the name's
+    return name if suffix is None else name[: suffix.start()]
 
 
 def _without_block(name: str) -> str:
