@@ -38,6 +38,29 @@ def is_fence(line: str) -> bool:
     return bool(line) and line[0] in FENCE_CHARS and FENCE.fullmatch(line) is not None
 
 
+# What an email reply puts before each line it quotes (`> `, `> > ` when quoted again; some
+# programs write no space): no line of any decklist format starts with `>`.
+_EMAIL_QUOTE = lazy(r"[ \t]*(?:>[ \t]?)+")
+
+
+def email_unquoted(text: str) -> str | None:
+    """`text` without the quoting of an email reply when every line that is not blank holds
+    it (`> 4 Lightning Bolt`, `> <Deck>`), its lines and line breaks as they were; None
+    when some line does not, or the text is no quote (most texts: the first character
+    tells)."""
+    if text.lstrip("\ufeff \t\r\n")[:1] != ">":
+        return None
+    lines = LINE_BREAK.split(text)
+    unquoted = []
+    for line in lines:
+        quote = _EMAIL_QUOTE.match(line)
+        if quote is None and line.strip():
+            return None
+        unquoted.append(line[quote.end():] if quote else line)
+    breaks = LINE_BREAK.findall(text)
+    return "".join(line + end for line, end in zip(unquoted, [*breaks, ""]))
+
+
 def split_lines(text: str) -> list[str]:
     """The lines of `text` (without their endings), numbered as an editor numbers them."""
     lines = LINE_BREAK.split(text)
