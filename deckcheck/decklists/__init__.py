@@ -31,12 +31,13 @@ from ..errors import DeckcheckError, InputError, OptionError
 from ..limits import MAX_DECK_ENTRIES, MAX_DECK_LINES, MAX_LINE_CHARS, one_line
 from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAYBEBOARD, SIDEBOARD, Deck, move_one
 from ..names import card_key
-from ..problem import LineProblems
+from ..problem import WARNING, LineProblems
 from ..lazy_pattern import lazy
 from ..textio import FOLDER_ADVICE, MAX_INPUT_BYTES, binary_kind, decode, read_bounded, too_big, without_surrogates
 from . import settings_file, text  # text: the parser of last resort, plain text accepts anything
 from .common import (
-    LINE_BREAK, LINK_WRAPPERS, companions_for_sideboard, email_unquoted, entries_cut, parse_error, remove_invisible,
+    LINE_BREAK, LINK_WRAPPERS, companions_for_sideboard, email_unquoted, entries_cut, parse_error, pasted_twice,
+    remove_invisible,
 )
 
 # Every format, decklists/<name>.py, one line each, in sniffing order: specific formats
@@ -384,6 +385,13 @@ def parse_text(content: str, *, source: str = "<text>", input_format: str | None
                 "(no deck, pool or cube is that long: is this the right file?)",
                 line=MAX_DECK_LINES + 1,
             ))
+    if deck.entries and (twice := pasted_twice(content)) is not None:
+        # Every card counted twice, and only a copy-limit error per card (or none) to show it.
+        first, first_last, second, last = twice
+        deck.problems.append(parse_error(
+            f"lines {second} to {last} repeat lines {first} to {first_last}: the list was pasted twice? "
+            "Each of its cards is counted twice; remove the copy if so", line=second, severity=WARNING,
+        ))
     deck.problems[:0] = invisible
     if len(deck.entries) > MAX_DECK_ENTRIES:
         _cut_entries(deck)

@@ -61,6 +61,31 @@ def email_unquoted(text: str) -> str | None:
     return "".join(line + end for line, end in zip(unquoted, [*breaks, ""]))
 
 
+_LEADING_BLANKS = lazy(r"\s*")
+# The fewest lines a copy of a list pasted twice holds: a line or two written again (`4 Bolt`
+# twice, a test's deck) is a list of its own, not a paste.
+_COPY_LINES = 3
+
+
+def pasted_twice(text: str) -> tuple[int, int, int, int] | None:
+    """The first and last lines of each copy, (first, last, first, last), when `text` is a
+    list pasted twice: its lines that are not blank, blanks around them aside, are the same
+    list of `_COPY_LINES` lines or more twice in a row; else None. Most texts are told by
+    one search: a second copy holds the first line again."""
+    start = _LEADING_BLANKS.match(text).end()  # type: ignore[union-attr]  # `\s*` always matches
+    first_end = LINE_BREAK.search(text, start)
+    if first_end is None:
+        return None
+    first = text[start:first_end.start()].strip()
+    if not first or text.find(first, first_end.end()) == -1:
+        return None
+    lines = [(number, line.strip()) for number, line in enumerate(split_lines(text), 1) if line.strip()]
+    half = len(lines) // 2
+    if half < _COPY_LINES or len(lines) % 2 or any(a[1] != b[1] for a, b in zip(lines[:half], lines[half:])):
+        return None
+    return lines[0][0], lines[half - 1][0], lines[half][0], lines[-1][0]
+
+
 def split_lines(text: str) -> list[str]:
     """The lines of `text` (without their endings), numbered as an editor numbers them."""
     lines = LINE_BREAK.split(text)
