@@ -788,7 +788,10 @@ def parse(text: str, source: str = "<text>") -> Deck:
             # cells: 4 MiB of `x |` made a million of them (120 MB for one pasted text).
             # A header with its separator below starts a table, also right under another's
             # rows (two tables with no blank line between: the second's header was a card).
-            if MarkdownTable.starts(line, lines[number].strip() if number < len(lines) else None):
+            following = lines[number].strip() if number < len(lines) else None
+            if following and following[0] == ">":
+                following = _QUOTE.sub("", following)  # a table quoted in a post, as its header is
+            if MarkdownTable.starts(line, following):
                 table = MarkdownTable(line)
                 if not table.readable:
                     deck.problems.append(parse_error(table.problem(), line=number))
