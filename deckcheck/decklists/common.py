@@ -62,16 +62,17 @@ def email_unquoted(text: str) -> str | None:
 
 
 _LEADING_BLANKS = lazy(r"\s*")
-# The fewest lines a copy of a list pasted twice holds: a line or two written again (`4 Bolt`
-# twice, a test's deck) is a list of its own, not a paste.
+# The fewest lines, all different, a copy of a list pasted twice holds: a line or two
+# written again (`4 Bolt` twice, a test's deck, `1 Island` on every line) is a list of its
+# own, not a paste.
 _COPY_LINES = 3
 
 
 def pasted_twice(text: str) -> tuple[int, int, int, int] | None:
     """The first and last lines of each copy, (first, last, first, last), when `text` is a
     list pasted twice: its lines that are not blank, blanks around them aside, are the same
-    list of `_COPY_LINES` lines or more twice in a row; else None. Most texts are told by
-    one search: a second copy holds the first line again."""
+    list of `_COPY_LINES` different lines or more twice in a row; else None. Most texts are
+    told by one search: a second copy holds the first line again."""
     start = _LEADING_BLANKS.match(text).end()  # type: ignore[union-attr]  # `\s*` always matches
     first_end = LINE_BREAK.search(text, start)
     if first_end is None:
@@ -83,6 +84,8 @@ def pasted_twice(text: str) -> tuple[int, int, int, int] | None:
     half = len(lines) // 2
     if half < _COPY_LINES or len(lines) % 2 or any(a[1] != b[1] for a, b in zip(lines[:half], lines[half:])):
         return None
+    if len({line for _, line in lines[:half]}) < _COPY_LINES:
+        return None  # a line written again and again (`1 Island` a line, a cube's basics) is no paste
     return lines[0][0], lines[half - 1][0], lines[half][0], lines[-1][0]
 
 
