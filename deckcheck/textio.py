@@ -7,7 +7,8 @@ and Windows-1252 (old MTGO and hand-edited files). A file is read as the first o
 that decodes, so no real file is rejected for its encoding; Shift-JIS only where the text
 it gives is plainly Japanese (`shift_jis_text`), GB2312 and Big5 only where it is plainly
 Chinese (`chinese_reading`), code page 1251 only where it is plainly Cyrillic
-(`cyrillic_text`), since Windows-1252 decodes any bytes at all. UTF-16 that lost its BOM is
+(`cyrillic_text`), Mac Roman (classic Mac OS, Excel for Mac's "CSV") only where it is
+plainly that (`mac_roman_text`), since Windows-1252 decodes any bytes at all. UTF-16 that lost its BOM is
 recognised by its NUL bytes; other NUL bytes are dropped.
 """
 from __future__ import annotations
@@ -25,7 +26,7 @@ from .limits import MAX_INPUT_BYTES, MAX_READ_SECONDS, one_line
 from .lazy_pattern import lazy
 
 __all__ = [
-    "MAX_INPUT_BYTES", "binary_kind", "chinese_reading", "cyrillic_text", "decode", "is_wide_unicode", "national_reading", "national_text", "read_bounded", "read_head", "read_stdin",
+    "MAX_INPUT_BYTES", "binary_kind", "chinese_reading", "cyrillic_text", "decode", "is_wide_unicode", "mac_roman_text", "national_reading", "national_text", "read_bounded", "read_head", "read_stdin",
     "read_text", "splits_latin_word", "too_big", "without_surrogates",
 ]
 
@@ -83,7 +84,7 @@ def is_wide_unicode(data: bytes) -> bool:
 def decode(data: bytes, *, source: str = "<input>") -> str:
     """Decode deck bytes: BOM first, then strict UTF-8, then Shift-JIS if plainly Japanese,
     then GB2312 or Big5 if plainly Chinese, then code page 1251 if plainly Cyrillic, then
-    Windows-1252."""
+    Mac Roman if plainly that, then Windows-1252."""
     if len(data) > MAX_INPUT_BYTES:
         raise InputError(too_big(source, len(data)))
     if data.startswith(_ANY_BOM):
@@ -107,8 +108,64 @@ def decode(data: bytes, *, source: str = "<input>") -> str:
     national = national_text(data)
     if national is not None:
         return national
+    mac = mac_roman_text(data, None)
+    if mac is not None:
+        return mac
     # Windows-1252 leaves five bytes undefined; replace them rather than refuse the file.
     return data.decode("cp1252", errors="replace")
+
+
+def _classic_mac(data: bytes) -> bool:
+    """Whether `data` ends its lines with CR alone, as classic Mac OS and Excel for Mac's
+    "CSV (Macintosh)" wrote text, in Mac Roman: read as Windows-1252, `Lim-Dûl’s Vault` was
+    `Lim-Džlés Vault` and `Urza’s Saga` `UrzaÕs Saga`. Windows ends its lines CR LF, and no
+    program since writes CR alone."""
+    return 13 in data and 10 not in data
+
+
+def _is_utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+# Mac OS Roman puts the accented small letters at 0x80-0x9F (é 0x8E, ü 0x9F, ö 0x9A, ç 0x8D,
+# è 0x8F), where Windows-1252 has signs, a few rare capitals and five bytes it leaves
+# undefined (`windows_1252_lacks`). What Windows-1252 reads there right after a letter
+# says "plainly not Windows-1252" (`MŸller`, `JosŽ`, `Jšrg`, `Ana•s`); its typographic
+# punctuation does not (`O’Brien`, `Jean–Paul`, `etc…` are written so in Windows-1252).
+_NOT_AFTER_A_LETTER = frozenset("ŽŸŠšžŒœƒ€‚„†‡ˆ‰‹›˜™•")
+# What a Mac Roman reading of a manifest or a list may hold beside letters: its typographic
+# punctuation (Excel for Mac keeps a curly apostrophe as 0xD5) and the no-break space.
+_MAC_PUNCTUATION = frozenset("\u2018\u2019\u201c\u201d\u2013\u2014\u2026\u00a0")
+
+
+def mac_roman_text(data: bytes, national: str | None) -> str | None:
+    """`data` read as Mac OS Roman, the encoding of Excel for Mac's plain "CSV" and of classic
+    Mac OS's text, when it is plainly that: no UTF-8, no plain Japanese, Chinese or Russian
+    (`national`, `data`'s `national_text`; a Shift-JIS reading that splits a Latin word gives
+    way, since Mac Roman's ç and è pair with the letter after them into kanji: `Fran腔ise`,
+    `H四熟e`), every character beyond ASCII a letter (or typographic punctuation) in Mac
+    Roman, and Windows-1252 would read a byte it leaves undefined or a
+    sign or rare capital right after a letter (`MŸller` for Müller, `JosŽ` for José), or
+    the lines end in CR alone (`_classic_mac`); None otherwise (Windows-1252). A manifest's
+    names and a deck's cards then read as their players wrote them."""
+    if data.isascii() or data.startswith(codecs.BOM_UTF8) or _is_utf8(data):
+        return None
+    if national is not None and not splits_latin_word(national):
+        return None
+    text = data.decode("mac_roman")
+    if any(not char.isascii() and not char.isalpha() and char not in _MAC_PUNCTUATION for char in text):
+        return None
+    if _classic_mac(data) or windows_1252_lacks(data):
+        return text
+    windows = data.decode("cp1252", errors="replace")
+    if any(char in _NOT_AFTER_A_LETTER and index and windows[index - 1].isalpha()
+           for index, char in enumerate(windows)):
+        return text
+    return None
 
 
 def national_text(data: bytes) -> str | None:

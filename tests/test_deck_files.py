@@ -75,3 +75,27 @@ def test_dek_problems_keep_their_lines():
     assert [(p.rule, p.line, p.zone) for p in deck.problems] == [("parse-error", 11, MAIN), ("parse-error", 12, SIDEBOARD)]
     assert "count is not a whole number" in deck.problems[0].message
     assert "needs Quantity and Name" in deck.problems[1].message
+
+
+# ------------------------------------------------------------------ quoted by an email reply
+
+_LEGAL = DECKS / "legal" / "mtg" / "constructed"
+
+
+@pytest.mark.parametrize("file", ["burn-mtgo.dek", "jund-cockatrice.cod", "affinity-forge.dck", "burn-mtgo.txt"])
+@pytest.mark.parametrize("quote", ["> ", ">", "> > "], ids=["quote", "tight", "twice"])
+def test_a_file_quoted_by_an_email_reply_reads_as_the_file(tmp_path, cli, file, quote):
+    """A file pasted into an email and quoted in the reply (`> ` before each line, blank
+    lines too or not): the .dek and .cod were "not well-formed XML" at line 1, the Forge
+    file was read as a typed list ("expected `COUNT Card Name`: '[metadata]'"), the deck lost."""
+    original = (_LEGAL / file).read_bytes().decode("utf-8-sig")
+    quoted = "".join((quote if line.strip() else quote.rstrip()) + line for line in original.splitlines(keepends=True))
+    path = tmp_path / file
+    path.write_text(quoted, encoding="utf-8", newline="")
+    expected, got = load_deck(_LEGAL / file), load_deck(path)
+    assert got.problems == [] and got.input_format == expected.input_format
+    assert [(e.name, e.count, e.zone, e.line) for e in got.entries] == [
+        (e.name, e.count, e.zone, e.line) for e in expected.entries
+    ]
+    result = cli("validate", str(path), "-f", "mtg/constructed", "-o", "json")
+    assert result.returncode == 0, result.stdout + result.stderr

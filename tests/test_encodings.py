@@ -46,6 +46,9 @@ VARIANTS: dict[str, bytes] = {
     "cp1252": DECK.encode("cp1252"),
     "crlf": DECK.replace("\n", "\r\n").encode("utf-8"),
     "cr-only": DECK.replace("\n", "\r").encode("utf-8"),
+    # Classic Mac OS wrote its line ends CR and its text in Mac Roman: read as Windows-1252,
+    # `Lim-Dûl’s Vault` was `Lim-Džlés Vault` and `Æther Vial` `®ther Vial`, unknown cards.
+    "mac-roman-cr-only": DECK.replace("\n", "\r").encode("mac_roman"),
     "cp1252-crlf-no-final-newline": DECK.rstrip("\n").replace("\n", "\r\n").encode("cp1252"),
     "no-final-newline": DECK.rstrip("\n").encode("utf-8"),
     "nul-bytes": DECK.replace("50 Island", "50 Isl\x00and").encode("utf-8") + b"\x00" * 64,
@@ -235,6 +238,20 @@ def test_a_russian_windows_list_is_read_as_russian(text):
 ])
 def test_windows_1252_text_is_never_taken_for_russian(text):
     assert decode(text.encode("cp1252")) == text
+
+
+@pytest.mark.parametrize("ends", ["\n", "\r\n"])
+def test_windows_1252_card_names_are_never_taken_for_mac_roman(ends):
+    """Mac Roman is read where it is plain (lines ended CR alone, or Windows-1252 reading a
+    sign after a letter): the old MTGO and hand-typed files in Windows-1252 stay so."""
+    text = ends.join(["4 Æther Vial", "4 Lim-Dûl's Vault", "4 Jötun Grunt", "4 Dandân", "1 Séance", "4 Urza’s Saga", ""])
+    assert decode(text.encode("cp1252")) == text
+
+
+def test_a_mac_roman_list_with_an_accent_after_a_letter_is_read_as_mac_roman():
+    """Excel for Mac's plain "CSV" (LF ends): `Jötun` was `JšTun` read as Windows-1252."""
+    text = "4 Jötun Grunt\n4 Lim-Dûl's Vault\n"
+    assert decode(text.encode("mac_roman")) == text
 
 
 def test_a_chinese_list_is_never_taken_for_russian():

@@ -85,7 +85,9 @@ def test_unknown_input_format_is_a_usage_error(cli, tmp_path):
 _HEAD = '<?xml version="1.0" encoding="utf-8"?>\n<Deck>\n'
 MALFORMED = {
     # name: (content, line of the problem, fragment of its message)
-    "unclosed.dek": (_HEAD + '  <Cards Quantity="4" Sideboard="false" Name="Lightning Bolt" />\n', 4, "no element found"),
+    # A file cut short (saved or copied in part) says so: "no element found" told nobody.
+    "unclosed.dek": (_HEAD + '  <Cards Quantity="4" Sideboard="false" Name="Lightning Bolt" />\n', 4,
+                     "no element found): the file ends inside <Deck>, never closed; it was cut short"),
     "mismatched.dek": (_HEAD + '  <Cards Quantity="4" Name="Lightning Bolt">\n</Deck>\n', 4, "mismatched tag"),
     "bad-attribute.cod": ('<cockatrice_deck>\n<zone name="main">\n<card number=4 name="Bolt"/>\n</zone></cockatrice_deck>\n', 3, "not well-formed"),
     "undefined-entity.dek": (_HEAD + '  <Cards Quantity="4" Name="Bolt &bolt;" />\n</Deck>\n', 3, "undefined entity"),
@@ -104,7 +106,10 @@ MALFORMED = {
     ),
     "external-dtd.cod": ('<?xml version="1.0"?>\n<!DOCTYPE cockatrice_deck SYSTEM "http://127.0.0.1:9/deck.dtd">\n<cockatrice_deck/>\n', 2, "not allowed"),
     "deep.dek": ("<Deck>\n" + "<a>" * 100 + "\n" + "</a>" * 100 + "</Deck>\n", 2, "nested deeper than 64"),
-    "truncated.cod": ('<?xml version="1.0"?>\n<cockatrice_deck version="1">\n<zone name="main">\n<card number="4" na', 4, "unclosed token"),
+    "truncated.cod": ('<?xml version="1.0"?>\n<cockatrice_deck version="1">\n<zone name="main">\n<card number="4" na', 4,
+                      "unclosed token): the file ends inside <zone>, never closed; it was cut short (saved or copied in part?): save or export it again"),
+    "truncated-in-a-name.dek": (_HEAD + '  <Cards Quantity="4" Sideboard="false" Name="Lightning Bo', 3,
+                                "the file ends inside <Deck>, never closed; it was cut short"),
 }
 
 

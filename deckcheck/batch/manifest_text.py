@@ -25,7 +25,7 @@ import codecs
 
 from ..problem import ERROR, WARNING
 from ..record import Record
-from ..textio import decode, is_wide_unicode, national_reading, national_text, splits_latin_word
+from ..textio import decode, is_wide_unicode, mac_roman_text, national_reading, national_text, splits_latin_word
 
 UTF8, CP1252 = "UTF-8", "Windows-1252"
 
@@ -118,44 +118,6 @@ def decode_manifest(data: bytes, *, source: str) -> ManifestText:
             mac = national if national is not None else decode(data, source=source)  # `decode` reads it as `national`
         return ManifestText(mac, nul_lines)
     return ManifestText(mixed[0], nul_lines, *mixed[1:])
-
-
-# Mac OS Roman puts the accented small letters at 0x80-0x9F (é 0x8E, ü 0x9F, ö 0x9A, ç 0x8D,
-# è 0x8F), where Windows-1252 has signs, a few rare capitals and five bytes it leaves
-# undefined (`textio.windows_1252_lacks`). What Windows-1252 reads there right after a letter
-# says "plainly not Windows-1252" (`MŸller`, `JosŽ`, `Jšrg`, `Ana•s`); its typographic
-# punctuation does not (`O’Brien`, `Jean–Paul`, `etc…` are written so in Windows-1252).
-_NOT_AFTER_A_LETTER = frozenset("ŽŸŠšžŒœƒ€‚„†‡ˆ‰‹›˜™•")
-# What a Mac Roman reading of a manifest may hold beside letters: its typographic
-# punctuation (Excel for Mac keeps a curly apostrophe as 0xD5) and the no-break space.
-_MAC_PUNCTUATION = frozenset("\u2018\u2019\u201c\u201d\u2013\u2014\u2026\u00a0")
-
-
-def mac_roman_text(data: bytes, national: str | None) -> str | None:
-    """`data` read as Mac OS Roman, the encoding of Excel for Mac's plain "CSV", when it is
-    plainly that: no UTF-8, no plain Japanese, Chinese or Russian (`national`, `data`'s
-    `textio.national_text`; a Shift-JIS reading that splits a Latin word gives way, since Mac
-    Roman's ç and è pair with the letter after them into kanji: `Fran腔ise`, `H四熟e`), every character beyond ASCII a letter (or typographic
-    punctuation) in Mac Roman, and Windows-1252 would read a byte it leaves undefined or a
-    sign or rare capital right after a letter (`MŸller` for Müller, `JosŽ` for José); None
-    otherwise (read it as `decode` does). A manifest's names then read as their players
-    wrote them, on every report and sheet."""
-    if data.isascii() or data.startswith(codecs.BOM_UTF8) or _is_utf8(data):
-        return None
-    if national is not None and not splits_latin_word(national):
-        return None
-    from ..textio import windows_1252_lacks  # only for a manifest in neither UTF-8 nor ASCII
-
-    text = data.decode("mac_roman")
-    if any(not char.isascii() and not char.isalpha() and char not in _MAC_PUNCTUATION for char in text):
-        return None
-    if windows_1252_lacks(data):
-        return text
-    windows = data.decode("cp1252", errors="replace")
-    if any(char in _NOT_AFTER_A_LETTER and index and windows[index - 1].isalpha()
-           for index, char in enumerate(windows)):
-        return text
-    return None
 
 
 def _is_utf8(data: bytes) -> bool:

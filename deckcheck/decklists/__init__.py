@@ -31,11 +31,14 @@ from ..errors import DeckcheckError, InputError, OptionError
 from ..limits import MAX_DECK_ENTRIES, MAX_DECK_LINES, MAX_LINE_CHARS, one_line
 from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAYBEBOARD, SIDEBOARD, Deck, move_one
 from ..names import card_key
-from ..problem import LineProblems
+from ..problem import WARNING, LineProblems
 from ..lazy_pattern import lazy
 from ..textio import FOLDER_ADVICE, MAX_INPUT_BYTES, binary_kind, decode, read_bounded, too_big, without_surrogates
 from . import settings_file, text  # text: the parser of last resort, plain text accepts anything
-from .common import LINE_BREAK, LINK_WRAPPERS, companions_for_sideboard, entries_cut, parse_error, remove_invisible
+from .common import (
+    LINE_BREAK, LINK_WRAPPERS, companions_for_sideboard, email_unquoted, entries_cut, parse_error, pasted_twice,
+    remove_invisible,
+)
 
 # Every format, decklists/<name>.py, one line each, in sniffing order: specific formats
 # first, plain text last among the parsers, then the formats that are only written.
@@ -334,7 +337,13 @@ def parse_text(content: str, *, source: str = "<text>", input_format: str | None
         # at least a byte, so this is over the limit a file has (docs/security.md).
         return unreadable(source, too_big(source, what="a decklist's text"))
     content, invisible = remove_invisible(without_surrogates(content))
-    module = choose(source, content, input_format)
+    # A file quoted line by line in an email reply is the file inside (a .dek's `> <Deck>`
+    # was bad XML, a Forge file's `> [metadata]` a typed list's error); the text parser
+    # reads a quoted list itself, a line quoted or not.
+    quoted = email_unquoted(content)
+    module = choose(source, content if quoted is None else quoted, input_format)
+    if quoted is not None and module is not text:
+        content = quoted
     lines = None
     # Each line holds at least its line break, so a text shorter than the bound holds fewer
     # lines: a real list (a few KB) is never counted (two counts of a 2 KB list were 1% of
@@ -376,6 +385,13 @@ def parse_text(content: str, *, source: str = "<text>", input_format: str | None
                 "(no deck, pool or cube is that long: is this the right file?)",
                 line=MAX_DECK_LINES + 1,
             ))
+    if deck.entries and (twice := pasted_twice(content)) is not None:
+        # Every card counted twice, and only a copy-limit error per card (or none) to show it.
+        first, first_last, second, last = twice
+        deck.problems.append(parse_error(
+            f"lines {second} to {last} repeat lines {first} to {first_last}: the list was pasted twice? "
+            "Each of its cards is counted twice; remove the copy if so", line=second, severity=WARNING,
+        ))
     deck.problems[:0] = invisible
     if len(deck.entries) > MAX_DECK_ENTRIES:
         _cut_entries(deck)

@@ -38,6 +38,57 @@ def is_fence(line: str) -> bool:
     return bool(line) and line[0] in FENCE_CHARS and FENCE.fullmatch(line) is not None
 
 
+# What an email reply puts before each line it quotes (`> `, `> > ` when quoted again; some
+# programs write no space): no line of any decklist format starts with `>`.
+_EMAIL_QUOTE = lazy(r"[ \t]*(?:>[ \t]?)+")
+
+
+def email_unquoted(text: str) -> str | None:
+    """`text` without the quoting of an email reply when every line that is not blank holds
+    it (`> 4 Lightning Bolt`, `> <Deck>`), its lines and line breaks as they were; None
+    when some line does not, or the text is no quote (most texts: the first character
+    tells)."""
+    if text.lstrip("\ufeff \t\r\n")[:1] != ">":
+        return None
+    lines = LINE_BREAK.split(text)
+    unquoted = []
+    for line in lines:
+        quote = _EMAIL_QUOTE.match(line)
+        if quote is None and line.strip():
+            return None
+        unquoted.append(line[quote.end():] if quote else line)
+    breaks = LINE_BREAK.findall(text)
+    return "".join(line + end for line, end in zip(unquoted, [*breaks, ""]))
+
+
+_LEADING_BLANKS = lazy(r"\s*")
+# The fewest lines, all different, a copy of a list pasted twice holds: a line or two
+# written again (`4 Bolt` twice, a test's deck, `1 Island` on every line) is a list of its
+# own, not a paste.
+_COPY_LINES = 3
+
+
+def pasted_twice(text: str) -> tuple[int, int, int, int] | None:
+    """The first and last lines of each copy, (first, last, first, last), when `text` is a
+    list pasted twice: its lines that are not blank, blanks around them aside, are the same
+    list of `_COPY_LINES` different lines or more twice in a row; else None. Most texts are
+    told by one search: a second copy holds the first line again."""
+    start = _LEADING_BLANKS.match(text).end()  # type: ignore[union-attr]  # `\s*` always matches
+    first_end = LINE_BREAK.search(text, start)
+    if first_end is None:
+        return None
+    first = text[start:first_end.start()].strip()
+    if not first or text.find(first, first_end.end()) == -1:
+        return None
+    lines = [(number, line.strip()) for number, line in enumerate(split_lines(text), 1) if line.strip()]
+    half = len(lines) // 2
+    if half < _COPY_LINES or len(lines) % 2 or any(a[1] != b[1] for a, b in zip(lines[:half], lines[half:])):
+        return None
+    if len({line for _, line in lines[:half]}) < _COPY_LINES:
+        return None  # a line written again and again (`1 Island` a line, a cube's basics) is no paste
+    return lines[0][0], lines[half - 1][0], lines[half][0], lines[-1][0]
+
+
 def split_lines(text: str) -> list[str]:
     """The lines of `text` (without their endings), numbered as an editor numbers them."""
     lines = LINE_BREAK.split(text)

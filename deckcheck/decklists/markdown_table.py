@@ -90,13 +90,15 @@ class MarkdownTable:
 
     def row(self, line: str) -> tuple[str, str] | None:
         """The row's count and name cells (a row without a count, `| | Sideboard |`, has ""
-        for it); None for a row without a name, the table's total, or the separator."""
+        for it); None for a row without a name, the table's total (its word in either
+        cell), or the separator."""
         if is_separator(line):
             return None
         cells: Sequence[str] = _cells(line)
         assert self.count is not None and self.name is not None
         name = cells[self.name] if self.name < len(cells) else ""
         count = cells[self.count] if self.count < len(cells) else ""
-        if not name or is_total(name):
+        if not name or is_total(name) or is_total(count):
+            # The word may stand in the count column, the sum under the card's (`| **Total** | 60 |`).
             return None
         return count, name

@@ -329,7 +329,7 @@ _CURRENCY_CHARS = frozenset(_CURRENCY)
 # The characters every decoration the patterns below remove holds one of. Japanese
 # brackets are none of them: a name in them (《灰流うらら》) needs none of those patterns,
 # only `_unquoted`, which a name of any other first character never calls.
-_DECORATION_CHARS = frozenset("#^*<[({") | _CURRENCY_CHARS
+_DECORATION_CHARS = frozenset("#^*<[({\uff08") | _CURRENCY_CHARS  # and `（`, a full-width set code's
 
 
 def _strip_decorations(name: str) -> tuple[str, str | None]:
@@ -362,9 +362,24 @@ def _strip_decorations(name: str) -> tuple[str, str | None]:
     name, categories = _trailing_brackets(name)
     for inner in categories:
         zone = zone or _category_zone(inner)
-    name = _SET_SUFFIX.sub("", name)
+    name = _without_set_suffix(name)
     name = _SET_PREFIX.sub("", _without_block(name) if "{" in name else name)
     return _unquoted(name.strip()), zone
+
+
+# The full-width forms of ASCII (U+FF01 to U+FF5E) and the ideographic space, each as the
+# one character it stands for: a Japanese keyboard types a printing so (`（ＭＨ２） ２５９`,
+# `(MH２) ２５９`). Only the set code is looked for through them; the name keeps its own
+# characters (`増殖するＧ`), which card data reads as it is.
+_HALF_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
+
+
+def _without_set_suffix(name: str) -> str:
+    """`name` without the printing after it (`_SET_SUFFIX`), written in ASCII or full-width."""
+    if name and max(name) < "\u3000":
+        return _SET_SUFFIX.sub("", name)
+    suffix = _SET_SUFFIX.search(name.translate(_HALF_WIDTH))  # one character for one: its start is the name's
+    return name if suffix is None else name[: suffix.start()]
 
 
 def _without_block(name: str) -> str:
@@ -524,17 +539,28 @@ def _unemphasized(line: str) -> str:
 
 
 # A bullet before a counted card line, as lists are pasted from Markdown (Reddit, Discord,
-# a site's Markdown export): `* 4 Lightning Bolt`, `- 4 Lightning Bolt`, `• 4 ...`. Only
-# before a count: `-4 Name` is a count of its own, and a bullet before a name alone stays
-# unread (no card name starts so, but a sentence may).
-_BULLETS = "*-+\u2022"
+# a site's Markdown export): `* 4 Lightning Bolt`, `- 4 Lightning Bolt`, `• 4 ...`; the
+# white circle and small square a web page's nested lists copy as (`◦`, `▪`), the middle
+# dot, triangle and hyphen bullets of typed lists and word processors (`·`, `‣`, `⁃`) and
+# the black circle and square (`●`, `■`). Only before a count: `-4 Name` is a count of its
+# own, and a bullet before a name alone stays unread (no card name starts so, but a
+# sentence may).
+_BULLETS = "*-+\u2022\u25e6\u25aa\u00b7\u2023\u2043\u25cf\u25a0"
 _BULLET = lazy(rf"^[{re.escape(_BULLETS)}]\s+(?=\d)")
+# A numbered list's number before a counted card line, as a web page's or Markdown's
+# numbered list is copied (`1. 4 Lightning Bolt`, `2) 4 Chain Lightning`): no count is
+# written with a full stop or a closing parenthesis after it, nor any card name so. Only
+# before a count, as a bullet: `1. Lightning Bolt` may be a count typed wrong.
+_NUMBERED = lazy(r"^\d{1,4}[.)]\s+(?=\d)")
+_NUMBER_ENDS = frozenset(".)")  # a cheap test before the pattern: few counted lines hold one so early
 
 
 def _card_line(line: str, *, zone: str, number: int) -> CardEntry | Problem:
     written = line
     if line[0] in _BULLETS and (bullet := _BULLET.match(line)) is not None:
         line = line[bullet.end():]
+    elif line[0].isdigit() and _NUMBER_ENDS.intersection(line[1:5]) and (numbered := _NUMBERED.match(line)):
+        line = line[numbered.end():]
     match = _COUNT_FIRST.match(line)
     if match:
         name, hinted = _strip_decorations(match.group("name"))
@@ -765,7 +791,10 @@ def parse(text: str, source: str = "<text>") -> Deck:
             # cells: 4 MiB of `x |` made a million of them (120 MB for one pasted text).
             # A header with its separator below starts a table, also right under another's
             # rows (two tables with no blank line between: the second's header was a card).
-            if MarkdownTable.starts(line, lines[number].strip() if number < len(lines) else None):
+            following = lines[number].strip() if number < len(lines) else None
+            if following and following[0] == ">":
+                following = _QUOTE.sub("", following)  # a table quoted in a post, as its header is
+            if MarkdownTable.starts(line, following):
                 table = MarkdownTable(line)
                 if not table.readable:
                     deck.problems.append(parse_error(table.problem(), line=number))

@@ -109,11 +109,25 @@ def parse_xml(text: str, *, source: str) -> Element:
     except _Refused as exc:
         raise _unreadable(source, str(exc), parser.CurrentLineNumber) from None
     except xml.parsers.expat.ExpatError as exc:
-        raise _unreadable(source, f"not well-formed XML ({xml.parsers.expat.ErrorString(exc.code)})", exc.lineno) from None
+        reason = f"not well-formed XML ({xml.parsers.expat.ErrorString(exc.code)})"
+        if exc.code in _ENDED_EARLY and len(stack) > 1:
+            # The text ran out with an element open: a file saved or copied in part, which
+            # "no element found" or "unclosed token" did not say.
+            reason += f": the file ends inside <{stack[-1].tag}>, never closed; {_CUT_SHORT}"
+        raise _unreadable(source, reason, exc.lineno) from None
     except RecursionError:
         raise _unreadable(source, "XML nested too deeply", None) from None
     _close(root)
     return root
+
+
+# What expat says when the text ends before the document does (an element still open, or a
+# tag, a name or a character cut in two).
+_ENDED_EARLY = frozenset(
+    code for message, code in xml.parsers.expat.errors.codes.items()
+    if message in ("no element found", "unclosed token", "partial character")
+)
+_CUT_SHORT = "it was cut short (saved or copied in part?): save or export it again"
 
 
 def _unreadable(source: str, reason: str, line: int | None) -> InputError:

@@ -123,7 +123,9 @@ def parse(text: str, source: str = "<ydke>") -> Deck:
         parts.pop()  # the final `!`, which the decoders do not need
     if len(parts) != len(ZONES):
         if len(parts) < len(ZONES):
-            why = f"a ydke URL has three parts separated by `!` (main!extra!side!); found {url.count('!')} `!`"
+            # Most often a URL copied in part (a chat's preview, a line cut at its width).
+            why = (f"a ydke URL has three parts separated by `!` (main!extra!side!); found {url.count('!')} `!`: "
+                   "cut short when copied? Copy the whole URL")
         else:
             why = f"text after the side part's `!` ({'!'.join(parts[len(ZONES):])!r}); a ydke URL has three parts (main!extra!side!)"
         deck.problems.append(parse_error(why, line=number, text=url))
