@@ -241,6 +241,24 @@ def test_a_card_name_the_fonts_cannot_draw_is_replaced_with_a_warning(cli, tmp_p
     assert "Snake \ufffd Charmer" in pdf_pages(out)[0]
 
 
+def test_hangul_fillers_in_a_player_name_print_as_nothing(cli, tmp_path):
+    """A real MTGO handle ('Kanbaeru ㅤㅤㅤㅤㅤ', decks.jsonl.gz) pads itself with U+3164
+    HANGUL FILLER, a letter to Unicode that shows as nothing (default-ignorable): the sheet
+    printed five `�` after the name with a warning that the fonts cannot draw it, and a
+    name of fillers alone made a sheet with a name box no judge could read."""
+    out = tmp_path / "sheet.pdf"
+    done = cli("sheet", str(BURN), "-f", "mtg/modern", "--player", "Kanbaeru \u3164\u3164\u3164\u3164\u3164",
+               "--event", "Modern \u115f\u1160Challenge", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    assert "cannot draw" not in done.stderr
+    text = pdf_pages(out)[0]
+    assert "\ufffd" not in text and "\u3164" not in text
+    assert "Kanbaeru\n" in text and "Modern Challenge" in text
+    done = cli("sheet", str(BURN), "-f", "mtg/modern", "--player", "\u3164\u3164", "--event", "FNM", "--out", str(out))
+    assert done.returncode == 2
+    assert "--player: an empty name" in done.stderr
+
+
 def test_a_limited_deck_is_checked_against_its_registered_pool(cli, tmp_path):
     """A sealed deck's sheet says whether its cards come from the player's pool, as
     `validate --pool` does: without a pool it says the pool was not checked, never that

@@ -8,7 +8,7 @@ licences. scripts/build_fonts.py makes them from Debian's packages; docs/paperwo
 why these two.
 
 `printable(text)` is what a sheet prints for a name: Unicode composed (NFC), control and
-invisible formatting characters (line breaks, bidi overrides, zero-width marks) removed or
+invisible characters (line breaks, bidi overrides, zero-width marks, Hangul fillers) removed or
 turned into spaces, and each character neither font can draw replaced by U+FFFD, reported
 so the caller can warn. Text ending in a hyphen gets a zero-width space after it: PDF text
 extraction (pdftotext) would otherwise take the hyphen for a word broken across lines and
@@ -21,6 +21,8 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+
+from ..names import is_invisible
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "data" / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
@@ -65,7 +67,9 @@ def printable(text: str) -> Printable:
     missing: dict[str, None] = {}
     for char in unicodedata.normalize("NFC", text):
         category = unicodedata.category(char)
-        if category in _DROPPED:
+        # is_invisible: also the default-ignorable letters and marks (a handle padded with
+        # U+3164 HANGUL FILLER), which no font draws and no reader sees.
+        if category in _DROPPED or is_invisible(char):
             if char.isspace() and out and out[-1] != " ":
                 out.append(" ")
             continue
