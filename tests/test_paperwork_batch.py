@@ -97,6 +97,28 @@ def test_a_team_members_sheet_says_its_verdict_is_the_decks_alone(cli, tmp_path)
     assert "Checked by deckcheck: legal in Legacy on 2024-06-01." in cy and "as a whole" not in cy
 
 
+def test_the_team_note_prints_the_team_name_as_the_header_does(cli, tmp_path):
+    """The note under a team member's verdict quoted the manifest's team name unfiltered:
+    a character the fonts lack vanished from it (fpdf2's 'Font ... is missing the following
+    glyphs' on stderr, not deckcheck's warning) and a control character was drawn."""
+    folder = tmp_path / "event"
+    folder.mkdir()
+    for name in ("ann", "bob"):
+        (folder / f"{name}.txt").write_text(BURN.read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "reg.csv").write_text('player,deck,team\nann,ann.txt,"Blue \U0001f40d\x01Sky"\nbob,bob.txt,"Blue \U0001f40d\x01Sky"\n',
+                                    encoding="utf-8")
+    sheets = tmp_path / "sheets.pdf"
+    done = cli("batch", str(folder / "reg.csv"), "-f", "mtg/modern", "--sheets", str(sheets), "--no-unified", "-q")
+    assert done.returncode == 0, done.stderr
+    assert "missing the following glyphs" not in done.stderr
+    # Warned of once, as the header's team box; the note quoting it adds no warning of its own.
+    assert done.stderr.count("fonts cannot draw") == 1, done.stderr
+    for page in pdf_pages(sheets):
+        flat = " ".join(page.split())
+        assert "team Blue \ufffdSky is checked as a whole" in flat
+        assert "\x01" not in page
+
+
 def test_sheets_of_a_zip_use_the_format_each_row_was_checked_against(cli, tmp_path):
     """The sheets loaded each row's format again, without the archive as its `extends:`
     tree: a format extending `../common/base.yaml` ended the run in an internal error

@@ -126,9 +126,12 @@ class SheetWriter:
         more = f"{self._unlisted:,} more {'name holds' if self._unlisted == 1 else 'names hold'}"
         return [*self._warnings, f"{more} characters the sheet's fonts cannot draw (not listed); printed as \ufffd"]
 
-    def _text(self, text: str, what: str) -> str:
+    def _text(self, text: str, what: str | None) -> str:
+        """`text` as printed (fonts.printable), a warning kept when the fonts cannot draw some
+        of it; `what` None for a line that only quotes what is warned of in its own box (the
+        team and format a sheet's verdict and notes repeat)."""
         shown = printable(text)
-        if shown.missing and (what, text) not in self._warned:
+        if shown.missing and what is not None and (what, text) not in self._warned:
             self._warned.add((what, text))
             if len(self._warnings) < MAX_SHEET_WARNINGS:
                 warning = f"{what} {quoted(text)}: the sheet's fonts cannot draw {described_chars(shown.missing)}; printed as \ufffd"
@@ -378,7 +381,8 @@ class SheetWriter:
                              (12.5, "Notes: _____________________________________________________________________________")):
             pdf.set_xy(MARGIN + 2, box + offset)
             pdf.cell(self.width - 4, 4, text)
-        lines = [sheet.verdict, *sheet.notes]
+        # The notes quote the manifest's team name: printed as its header box prints it.
+        lines = [self._text(line, None) for line in (sheet.verdict, *sheet.notes)]
         for listed, label in ((sheet.problems, ""), (sheet.warnings, "Warning: ")):
             if listed:
                 shown = "; ".join(self._text(problem, "problem") for problem in listed[:MAX_PROBLEM_LINES])
