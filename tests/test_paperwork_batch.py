@@ -306,6 +306,27 @@ def test_a_japanese_events_player_names_print_in_kanji(cli, tmp_path):
     assert "山田太郎" in text and "渡邊髙橋" in text and "大会" in text
 
 
+@pytest.mark.parametrize(("codec", "players", "event"), [
+    # 扬 (of a real MTGO player, decks.jsonl.gz), 刘, 开 and 赛 are in no Shift-JIS.
+    ("gb2312", ["周逸扬", "刘洋", "郭家豪"], "上海摩登公开赛"),
+    ("big5", ["張瑋倫", "黃詠琳", "吳宥蓁"], "臺北摩登公開賽"),  # 瑋, 黃, 吳: nor these
+])
+def test_a_chinese_events_player_names_print_in_hanzi(cli, tmp_path, codec, players, event):
+    """deckcheck reads a manifest saved by Excel on Chinese Windows (GB2312 or Big5), but
+    the sheets' fonts held only the kanji of Shift-JIS: most of its players' names printed
+    with \ufffd in them, one warning per player."""
+    for number in range(len(players)):  # a deck each: a shared one's warning names the others on every sheet
+        (tmp_path / f"deck{number}.txt").write_text("60 Mountain\n", encoding="utf-8")
+    rows = "".join(f"{player},deck{number}.txt\n" for number, player in enumerate(players))
+    (tmp_path / "reg.csv").write_bytes(f"player,deck\n{rows}".encode(codec))
+    done = cli("batch", "reg.csv", "-f", "mtg/modern", "--sheets", "s.pdf", "-o", "json", "--event", event, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "cannot draw" not in done.stderr
+    pages = pdf_pages(tmp_path / "s.pdf")
+    assert [next(player for player in players if player in page) for page in pages] == players
+    assert all(event in page for page in pages)
+
+
 def test_a_limited_events_sheets_list_each_pools_rest_as_the_sideboard(cli, tmp_path):
     """As `sheet --pool` does: the pool each row registered, its cards the main deck does
     not use listed as the sideboard; a team's member lists none (members may register one

@@ -259,6 +259,18 @@ def test_hangul_fillers_in_a_player_name_print_as_nothing(cli, tmp_path):
     assert "--player: an empty name" in done.stderr
 
 
+@pytest.mark.parametrize(("player", "embedded"), [("Ann Lee", False), ("山田 祐揮", True), ("周逸扬", True)])
+def test_the_cjk_fallback_font_is_embedded_only_in_a_sheet_that_prints_with_it(cli, tmp_path, player, embedded):
+    """The fallback font (16,000 ideographs of Shift-JIS, GB2312 and Big5) is loaded by the
+    first text DejaVu cannot draw: a sheet of Latin names neither reads nor embeds it."""
+    out = tmp_path / "sheet.pdf"
+    done = cli("sheet", str(BURN), "-f", "mtg/modern", "--player", player, "--event", "FNM", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    assert "cannot draw" not in done.stderr
+    assert (b"+DroidSansFallback" in out.read_bytes()) is embedded
+    assert player in pdf_pages(out)[0]
+
+
 def test_a_limited_deck_is_checked_against_its_registered_pool(cli, tmp_path):
     """A sealed deck's sheet says whether its cards come from the player's pool, as
     `validate --pool` does: without a pool it says the pool was not checked, never that

@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 
 from . import PAPERS
 from ..wording import described_chars
-from .fonts import FALLBACK_FAMILY, FAMILY, FONTS, printable
+from .fonts import FALLBACK_FAMILY, FALLBACK_FONT, FAMILY, FONTS, printable
 from ..limits import MAX_SHEET_WARNINGS, quoted
 from ..report.style import cut
 from ..textio import without_surrogates
@@ -93,7 +93,7 @@ class SheetWriter:
         self.pdf = FPDF(orientation="portrait", unit="mm", format=PAPERS[paper])
         for family, style, path in FONTS:
             self.pdf.add_font(family, style, str(path))
-        self.pdf.set_fallback_fonts([FALLBACK_FAMILY], exact_match=False)
+        self._fallback = False  # FALLBACK_FONT registered (`_text`, on the first text needing it)
         self.pdf.set_auto_page_break(False)
         self.pdf.set_margins(MARGIN, MARGIN, MARGIN)
         self.pdf.set_creator("deckcheck")
@@ -131,6 +131,11 @@ class SheetWriter:
         of it; `what` None for a line that only quotes what is warned of in its own box (the
         team and format a sheet's verdict and notes repeat)."""
         shown = printable(text)
+        if shown.fallback and not self._fallback:
+            family, style, path = FALLBACK_FONT
+            self.pdf.add_font(family, style, str(path))
+            self.pdf.set_fallback_fonts([family], exact_match=False)
+            self._fallback = True
         if shown.missing and what is not None and (what, text) not in self._warned:
             self._warned.add((what, text))
             if len(self._warnings) < MAX_SHEET_WARNINGS:
