@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from paperwork import overlapping_words, pdf_pages, pdf_words
+from paperwork import overlapping_words, pdf_pages, pdf_title, pdf_words
 from real_decks import format_id, mtgo_text, read_decks
 
 from deckcheck.names import display_name
@@ -208,6 +208,22 @@ def test_hostile_player_and_event_names_print_as_text(cli, tmp_path):
     assert "\u202e" not in text and "\u0007" not in text
     assert "<b>xxxx" in text and "x" * 500 not in text  # a long value is cut to the box
     assert "12 34" in text
+
+
+def test_the_pdfs_title_holds_the_event_and_player_as_printed(cli, tmp_path):
+    """A PDF viewer shows the document's title in its window and tab: it held the event and
+    player as given, a line break, a bidi override turning the rest backwards and a bell
+    character in it, all of which the page itself drops."""
+    out = tmp_path / "sheet.pdf"
+    done = cli("sheet", str(BURN), "-f", "mtg/modern", "--player", "Ann\u202eLee\x07 \u3164", "--event", "FNM\nModern",
+               "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    assert pdf_title(out) == "FNM Modern: AnnLee"
+    (tmp_path / "event").mkdir()
+    (tmp_path / "event" / "ann.txt").write_text(BURN.read_text(encoding="utf-8"), encoding="utf-8")
+    done = cli("batch", str(tmp_path / "event"), "-f", "mtg/modern", "--sheets", str(out), "--event", "Open\r\n\u202eday", "-q")
+    assert done.returncode == 0, done.stderr
+    assert pdf_title(out) == "Open day: deck registration sheets"
 
 
 def test_a_long_event_or_player_name_wraps_in_its_box_and_never_prints_over_the_next(cli, tmp_path):
