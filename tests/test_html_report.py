@@ -412,3 +412,31 @@ def test_find_keeps_a_name_typed_without_its_accents(cli, tmp_path, query, found
 
     shown = [row for row in _order(dom(report, "#q=" + quote(query))) if not row.endswith("(hidden)")]
     assert shown == found
+
+
+def _luminance(colour: str) -> float:
+    """WCAG 2's relative luminance of a `#rrggbb` or `#rgb` colour."""
+    digits = colour.lstrip("#")
+    if len(digits) == 3:
+        digits = "".join(digit * 2 for digit in digits)
+    channels = [int(digits[index:index + 2], 16) / 255 for index in (0, 2, 4)]
+    linear = [value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4 for value in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def _contrast(one: str, other: str) -> float:
+    lighter, darker = sorted((_luminance(one), _luminance(other)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+def test_the_find_and_show_controls_are_outlined_visibly(hostile_report):
+    """WCAG 2.1 1.4.11 (non-text contrast) asks 3:1 for what identifies a control: the Find
+    box and the Show list were outlined in the table rules' pale grey (#d9d9de, 1.4:1 on the
+    white of the box and 1.3:1 on the page), an empty box hard to see at all."""
+    css = hostile_report.read_text(encoding="utf-8").split("<style>", 1)[1].split("</style>", 1)[0]
+    variables = dict(re.findall(r"(--[\w-]+):\s*(#[0-9a-fA-F]{3,6})", css.split("}", 1)[0]))
+    rule = re.search(r"\.controls input, \.controls select \{([^}]*)\}", css).group(1)
+    border = re.search(r"border: 1px solid (var\((--[\w-]+)\)|#[0-9a-fA-F]{3,6})", rule)
+    colour = variables[border.group(2)] if border.group(2) else border.group(1)
+    page = re.search(r"body \{[^}]*background: (#[0-9a-fA-F]{3,6})", css).group(1)
+    assert _contrast(colour, "#ffffff") >= 3 and _contrast(colour, page) >= 3, colour
