@@ -73,7 +73,7 @@ def printable(text: str) -> Printable:
         category = unicodedata.category(char)
         # is_invisible: also the default-ignorable letters and marks (a handle padded with
         # U+3164 HANGUL FILLER), which no font draws and no reader sees.
-        if category in _DROPPED or is_invisible(char):
+        if category in _DROPPED or (not char.isascii() and is_invisible(char)):
             if char.isspace() and out and out[-1] != " ":
                 out.append(" ")
             continue
