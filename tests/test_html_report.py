@@ -440,3 +440,15 @@ def test_the_find_and_show_controls_are_outlined_visibly(hostile_report):
     colour = variables[border.group(2)] if border.group(2) else border.group(1)
     page = re.search(r"body \{[^}]*background: (#[0-9a-fA-F]{3,6})", css).group(1)
     assert _contrast(colour, "#ffffff") >= 3 and _contrast(colour, page) >= 3, colour
+
+
+def test_every_table_is_named_by_its_heading(hostile_report):
+    """A screen reader moving from table to table (NVDA's and JAWS' T key) announced the
+    registrations and the teams as "table" alone: neither table had a name, only the section
+    around it. Each is named by its section's heading now."""
+    page = parse(hostile_report.read_text(encoding="utf-8"))
+    headings = {attrs["id"] for tag, attrs in page.tags if tag == "h2" and "id" in attrs}
+    tables = [attrs for tag, attrs in page.tags if tag == "table"]
+    assert len(tables) == 2  # the registrations and the teams
+    assert [attrs.get("aria-labelledby") for attrs in tables] == ["registrations-title", "teams-title"]
+    assert all(attrs["aria-labelledby"] in headings for attrs in tables)
