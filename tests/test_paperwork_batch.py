@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from paperwork import pdf_pages, real_event
+from paperwork import pdf_pages, real_event, red_rows
 
 BURN = Path(__file__).resolve().parent.parent / "examples" / "burn-modern.txt"
 
@@ -117,6 +117,25 @@ def test_the_team_note_prints_the_team_name_as_the_header_does(cli, tmp_path):
         flat = " ".join(page.split())
         assert "team Blue \ufffdSky is checked as a whole" in flat
         assert "\x01" not in page
+
+
+def test_an_illegal_decks_sheet_prints_its_verdict_in_red(cli, tmp_path):
+    """An illegal deck's sheet said so in the same small grey line as a legal one's, at
+    its foot: in a stack of an event's sheets a judge could not tell them apart without
+    reading each. The verdict of an illegal deck is printed in bold red (dark, on a grey
+    printer); a legal deck's page prints no red at all."""
+    folder = tmp_path / "event"
+    folder.mkdir()
+    (folder / "ann.txt").write_text(BURN.read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "bob.txt").write_text("4 Lightning Bolt\n1 Mox Opal\n55 Mountain\n", encoding="utf-8")
+    (folder / "reg.csv").write_text("player,deck\nann,ann.txt\nbob,bob.txt\n", encoding="utf-8")
+    sheets = tmp_path / "sheets.pdf"
+    done = cli("batch", str(folder / "reg.csv"), "-f", "mtg/modern", "--date", "2024-06-01", "--sheets", str(sheets), "-q")
+    assert done.returncode == 1, done.stderr
+    assert "NOT legal in Modern" in pdf_pages(sheets)[1]
+    assert red_rows(sheets, 1) == []
+    red = red_rows(sheets, 2)
+    assert red and min(red) > 0.8  # the verdict line at the foot, nothing else
 
 
 def test_sheets_of_a_zip_use_the_format_each_row_was_checked_against(cli, tmp_path):

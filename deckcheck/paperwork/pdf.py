@@ -43,6 +43,7 @@ MAX_PROBLEM_LINES = 2
 # each time, never kept.
 MAX_WIDTHS_KEPT = 65_536
 GREY = (90, 90, 90)
+ILLEGAL_RED = (164, 22, 26)  # the event page's --illegal: dark enough to read grey on a mono printer
 
 
 @dataclass(frozen=True)
@@ -395,9 +396,12 @@ class SheetWriter:
                 shown = "; ".join(self._text(problem, "problem") for problem in listed[:MAX_PROBLEM_LINES])
                 more = len(listed) - MAX_PROBLEM_LINES
                 lines.append(label + shown + (f"; and {more} more" if more > 0 else ""))
-        pdf.set_text_color(*GREY)
         for index, line in enumerate(line for line in lines if line):
-            pdf.set_font(FAMILY, "", self._fit(line, self.width, 7, 4.5))
+            # An illegal deck's verdict in bold red, so a judge leafing through an event's
+            # sheets sees which are not legal without reading each foot; the rest in grey.
+            style, colour = ("B", ILLEGAL_RED) if index == 0 and sheet.problems else ("", GREY)
+            pdf.set_text_color(*colour)
+            pdf.set_font(FAMILY, style, self._fit(line, self.width, 7, 4.5, style=style))
             pdf.set_xy(MARGIN, box + 20 + index * 3.6)
             pdf.cell(self.width, 3.6, self._clipped(line, self.width))
         pdf.set_text_color(0, 0, 0)
