@@ -226,6 +226,27 @@ def test_the_pdfs_title_holds_the_event_and_player_as_printed(cli, tmp_path):
     assert pdf_title(out) == "Open day: deck registration sheets"
 
 
+@pytest.mark.parametrize(("path", "fmt", "name"), [
+    ("cockatrice_cod/edh-Sliverfall.cod", "mtg/commander", "Sliverfall (EDH)"),  # <deckname>
+    ("forge_dck/Modern_Amulet_Combo.dck", "mtg/modern", "Modern_Amulet Combo"),  # Name=
+])
+def test_the_deck_name_a_file_gives_is_on_the_sheet(cli, tmp_path, shared_data, path, fmt, name):
+    """Wizards' decklist has a Deck Name box; a Cockatrice, Forge or Arena file names its
+    deck, and a text list's title line is its name, but the sheet printed it nowhere."""
+    out = tmp_path / "sheet.pdf"
+    done = _sheet(cli, shared_data / "mtg" / "deck_formats" / path, out, "-f", fmt, "--date", "2025-06-01", "--force")
+    assert done.returncode in (0, 1), done.stderr
+    text = pdf_pages(out)[0]
+    assert "Deck name" in text and f"\n{name}\n" in text, text[:600]
+    deck = tmp_path / "titled.txt"
+    deck.write_text("Mono Red Burn\n" + BURN.read_text(encoding="utf-8"), encoding="utf-8")
+    done = _sheet(cli, deck, out, "-f", "mtg/modern", "--date", "2025-06-01")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Deck name" in pdf_pages(out)[0] and "\nMono Red Burn\n" in pdf_pages(out)[0]
+    done = _sheet(cli, BURN, out, "-f", "mtg/modern", "--date", "2025-06-01")
+    assert "Deck name" not in pdf_pages(out)[0]  # a list that names no deck: no empty box
+
+
 def test_a_long_event_or_player_name_wraps_in_its_box_and_never_prints_over_the_next(cli, tmp_path):
     """A store's event name of 110 characters was set at the smallest size and still ran
     over the Date box beside it; now it takes two lines of its box, and a value too long
