@@ -96,9 +96,10 @@ def shows_nothing(text: str) -> bool:
     """Whether `text` prints as nothing: only spaces, controls, format characters and the
     invisible ones (a zero-width space, bidi controls, `\x01`), what a sheet's box and a
     report's cell would show blank."""
+    text = without_invisible(text)  # Hangul fillers are printable letters that show as nothing
     if text.isprintable():  # no control, format or separator character but the space
         return text.isspace() or not text
-    return all(unicodedata.category(char) in _SHOWN_AS_NOTHING for char in without_invisible(text))
+    return all(unicodedata.category(char) in _SHOWN_AS_NOTHING for char in text)
 
 
 _SLASHES = lazy(r"\s*/{1,3}\s*")

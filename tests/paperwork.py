@@ -20,6 +20,33 @@ def pdf_pages(path: Path) -> list[str]:
     return done.stdout.split("\f")[:-1]  # a form feed ends every page
 
 
+def pdf_title(path: Path) -> str:
+    """The PDF's Title (its document information), as poppler's pdfinfo reads it."""
+    if shutil.which("pdfinfo") is None:
+        pytest.skip("pdfinfo (Debian package poppler-utils) is not installed; .ci/run installs it")
+    done = subprocess.run(["pdfinfo", "-enc", "UTF-8", str(path)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.split("Title:", 1)[1].split("\n", 1)[0].strip()
+
+
+def red_rows(path: Path, page: int) -> list[float]:
+    """Where a page prints red (a pixel of strong red, little green or blue), each row that
+    does as a share of the page's height from the top, as poppler's pdftoppm draws it."""
+    from io import BytesIO
+
+    from PIL import Image
+
+    if shutil.which("pdftoppm") is None:
+        pytest.skip("pdftoppm (Debian package poppler-utils) is not installed; .ci/run installs it")
+    done = subprocess.run(["pdftoppm", "-r", "60", "-f", str(page), "-l", str(page), str(path)], capture_output=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    picture = Image.open(BytesIO(done.stdout)).convert("RGB")
+    width, height = picture.size
+    pixels = picture.load()
+    return [row / height for row in range(height)
+            if any(pixels[x, row][0] > 120 and pixels[x, row][1] < 70 and pixels[x, row][2] < 70 for x in range(width))]
+
+
 def real_event(shared_data: Path, folder: Path, *, size: int = 40, fmt: str = "Modern") -> list[dict]:
     """The first real event of `fmt` with at least `size` decks, written to `folder` as
     MTGO text files with a manifest (player,deck) in the event's order; its decks."""

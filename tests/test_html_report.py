@@ -385,3 +385,82 @@ def test_a_filtered_view_printed_says_what_it_shows(hostile_report, tmp_path):
     assert "2 of 5 shown" in text and "illegal decks" in text
     everything = " ".join(word for page in pdf_words(printed(hostile_report, tmp_path / "all.pdf")) for word, *_ in page)
     assert "shown" not in everything.split() and "Find" not in everything.split()
+
+
+# Deck files named apart from their players, so a match is the name's, not the file's.
+_ACCENTED_PLAYERS = {"d1.txt": "José Núñez", "d2.txt": "Øystein Venvik", "d3.txt": "Zoë Ann", "d4.txt": "デッキ太郎",
+                     "d5.txt": "Bob"}
+
+
+@pytest.fixture(scope="module")
+def accented_report(tmp_path_factory) -> Path:
+    """The page of a small event of accented names, built once for the Find cases below
+    (each asks Chromium alone), in user directories of its own."""
+    from conftest import run_cli
+
+    folder = tmp_path_factory.mktemp("accented")
+    rows = ["player,deck"]
+    for deck, player in _ACCENTED_PLAYERS.items():
+        (folder / deck).write_text(BURN.read_text(encoding="utf-8"), encoding="utf-8")
+        rows.append(f"{player},{deck}")
+    (folder / "reg.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    report = folder / "event.html"
+    homes = {name: str(folder / name.lower()) for name in ("XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME")}
+    done = run_cli("batch", str(folder / "reg.csv"), "-f", "mtg/modern", "-o", "html", "--report", str(report), "-q",
+                   "--no-cache", env=homes)
+    assert done.returncode == 0, done.stderr
+    return report
+
+
+@pytest.mark.parametrize(("query", "found"), [
+    ("jose", ["d1.txt"]), ("JOSÉ", ["d1.txt"]), ("nunez", ["d1.txt"]), ("zoe", ["d3.txt"]),
+    ("ｚｏｅ", ["d3.txt"]),  # full-width letters, as a Japanese input method types them
+    ("oystein", ["d2.txt"]), ("øystein", ["d2.txt"]), ("デッキ", ["d4.txt"]), ("テッキ", []),  # a voiced kana is not its unvoiced one
+])
+def test_find_keeps_a_name_typed_without_its_accents(accented_report, query, found):
+    """An organiser looking a player up types `jose` for José Núñez, as the sort already
+    compares names (accents aside): Find kept no row, and the player seemed not registered."""
+    from urllib.parse import quote
+
+    shown = [row for row in _order(dom(accented_report, "#q=" + quote(query))) if not row.endswith("(hidden)")]
+    assert shown == found
+
+
+def _luminance(colour: str) -> float:
+    """WCAG 2's relative luminance of a `#rrggbb` or `#rgb` colour."""
+    digits = colour.lstrip("#")
+    if len(digits) == 3:
+        digits = "".join(digit * 2 for digit in digits)
+    channels = [int(digits[index:index + 2], 16) / 255 for index in (0, 2, 4)]
+    linear = [value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4 for value in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def _contrast(one: str, other: str) -> float:
+    lighter, darker = sorted((_luminance(one), _luminance(other)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+def test_the_find_and_show_controls_are_outlined_visibly(hostile_report):
+    """WCAG 2.1 1.4.11 (non-text contrast) asks 3:1 for what identifies a control: the Find
+    box and the Show list were outlined in the table rules' pale grey (#d9d9de, 1.4:1 on the
+    white of the box and 1.3:1 on the page), an empty box hard to see at all."""
+    css = hostile_report.read_text(encoding="utf-8").split("<style>", 1)[1].split("</style>", 1)[0]
+    variables = dict(re.findall(r"(--[\w-]+):\s*(#[0-9a-fA-F]{3,6})", css.split("}", 1)[0]))
+    rule = re.search(r"\.controls input, \.controls select \{([^}]*)\}", css).group(1)
+    border = re.search(r"border: 1px solid (var\((--[\w-]+)\)|#[0-9a-fA-F]{3,6})", rule)
+    colour = variables[border.group(2)] if border.group(2) else border.group(1)
+    page = re.search(r"body \{[^}]*background: (#[0-9a-fA-F]{3,6})", css).group(1)
+    assert _contrast(colour, "#ffffff") >= 3 and _contrast(colour, page) >= 3, colour
+
+
+def test_every_table_is_named_by_its_heading(hostile_report):
+    """A screen reader moving from table to table (NVDA's and JAWS' T key) announced the
+    registrations and the teams as "table" alone: neither table had a name, only the section
+    around it. Each is named by its section's heading now."""
+    page = parse(hostile_report.read_text(encoding="utf-8"))
+    headings = {attrs["id"] for tag, attrs in page.tags if tag == "h2" and "id" in attrs}
+    tables = [attrs for tag, attrs in page.tags if tag == "table"]
+    assert len(tables) == 2  # the registrations and the teams
+    assert [attrs.get("aria-labelledby") for attrs in tables] == ["registrations-title", "teams-title"]
+    assert all(attrs["aria-labelledby"] in headings for attrs in tables)

@@ -146,6 +146,8 @@ def test_and_swapped(name, swapped):
     ("", True), ("  ", True), ("\x01\x7f", True), ("\u200b\u2060", True), ("\u3000", True), ("\u202e", True),
     ("Ann", False), ("山田", False), ("Ann\x01", False),
     ("\uf8ff", False),  # a private-use character prints a glyph (the Apple logo on a Mac)
+    # Hangul fillers are letters to Unicode but default-ignorable: a game handle made "blank" with them
+    ("\u3164", True), ("\u3164\u3164 \u3164", True), ("\u115f\u1160", True), ("Kanbaeru \u3164\u3164", False),
 ])
 def test_shows_nothing_is_what_prints_blank(text, nothing):
     """A manifest cell that prints as nothing is an empty cell (batch/manifest.py)."""

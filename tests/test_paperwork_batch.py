@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from paperwork import pdf_pages, real_event
+from paperwork import pdf_pages, real_event, red_rows
 
 BURN = Path(__file__).resolve().parent.parent / "examples" / "burn-modern.txt"
 
@@ -95,6 +95,47 @@ def test_a_team_members_sheet_says_its_verdict_is_the_decks_alone(cli, tmp_path)
             " is checked as a whole in the event's report.")
     assert said in ann and said in bob
     assert "Checked by deckcheck: legal in Legacy on 2024-06-01." in cy and "as a whole" not in cy
+
+
+def test_the_team_note_prints_the_team_name_as_the_header_does(cli, tmp_path):
+    """The note under a team member's verdict quoted the manifest's team name unfiltered:
+    a character the fonts lack vanished from it (fpdf2's 'Font ... is missing the following
+    glyphs' on stderr, not deckcheck's warning) and a control character was drawn."""
+    folder = tmp_path / "event"
+    folder.mkdir()
+    for name in ("ann", "bob"):
+        (folder / f"{name}.txt").write_text(BURN.read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "reg.csv").write_text('player,deck,team\nann,ann.txt,"Blue \U0001f40d\x01Sky"\nbob,bob.txt,"Blue \U0001f40d\x01Sky"\n',
+                                    encoding="utf-8")
+    sheets = tmp_path / "sheets.pdf"
+    done = cli("batch", str(folder / "reg.csv"), "-f", "mtg/modern", "--sheets", str(sheets), "--no-unified", "-q")
+    assert done.returncode == 0, done.stderr
+    assert "missing the following glyphs" not in done.stderr
+    # Warned of once, as the header's team box; the note quoting it adds no warning of its own.
+    assert done.stderr.count("fonts cannot draw") == 1, done.stderr
+    for page in pdf_pages(sheets):
+        flat = " ".join(page.split())
+        assert "team Blue \ufffdSky is checked as a whole" in flat
+        assert "\x01" not in page
+
+
+def test_an_illegal_decks_sheet_prints_its_verdict_in_red(cli, tmp_path):
+    """An illegal deck's sheet said so in the same small grey line as a legal one's, at
+    its foot: in a stack of an event's sheets a judge could not tell them apart without
+    reading each. The verdict of an illegal deck is printed in bold red (dark, on a grey
+    printer); a legal deck's page prints no red at all."""
+    folder = tmp_path / "event"
+    folder.mkdir()
+    (folder / "ann.txt").write_text(BURN.read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "bob.txt").write_text("4 Lightning Bolt\n1 Mox Opal\n55 Mountain\n", encoding="utf-8")
+    (folder / "reg.csv").write_text("player,deck\nann,ann.txt\nbob,bob.txt\n", encoding="utf-8")
+    sheets = tmp_path / "sheets.pdf"
+    done = cli("batch", str(folder / "reg.csv"), "-f", "mtg/modern", "--date", "2024-06-01", "--sheets", str(sheets), "-q")
+    assert done.returncode == 1, done.stderr
+    assert "NOT legal in Modern" in pdf_pages(sheets)[1]
+    assert red_rows(sheets, 1) == []
+    red = red_rows(sheets, 2)
+    assert red and min(red) > 0.8  # the verdict line at the foot, nothing else
 
 
 def test_sheets_of_a_zip_use_the_format_each_row_was_checked_against(cli, tmp_path):
@@ -282,6 +323,27 @@ def test_a_japanese_events_player_names_print_in_kanji(cli, tmp_path):
     assert "cannot draw" not in done.stderr
     text = "\n".join(pdf_pages(tmp_path / "s.pdf"))
     assert "山田太郎" in text and "渡邊髙橋" in text and "大会" in text
+
+
+@pytest.mark.parametrize(("codec", "players", "event"), [
+    # 扬 (of a real MTGO player, decks.jsonl.gz), 刘, 开 and 赛 are in no Shift-JIS.
+    ("gb2312", ["周逸扬", "刘洋", "郭家豪"], "上海摩登公开赛"),
+    ("big5", ["張瑋倫", "黃詠琳", "吳宥蓁"], "臺北摩登公開賽"),  # 瑋, 黃, 吳: nor these
+])
+def test_a_chinese_events_player_names_print_in_hanzi(cli, tmp_path, codec, players, event):
+    """deckcheck reads a manifest saved by Excel on Chinese Windows (GB2312 or Big5), but
+    the sheets' fonts held only the kanji of Shift-JIS: most of its players' names printed
+    with \ufffd in them, one warning per player."""
+    for number in range(len(players)):  # a deck each: a shared one's warning names the others on every sheet
+        (tmp_path / f"deck{number}.txt").write_text("60 Mountain\n", encoding="utf-8")
+    rows = "".join(f"{player},deck{number}.txt\n" for number, player in enumerate(players))
+    (tmp_path / "reg.csv").write_bytes(f"player,deck\n{rows}".encode(codec))
+    done = cli("batch", "reg.csv", "-f", "mtg/modern", "--sheets", "s.pdf", "-o", "json", "--event", event, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "cannot draw" not in done.stderr
+    pages = pdf_pages(tmp_path / "s.pdf")
+    assert [next(player for player in players if player in page) for page in pages] == players
+    assert all(event in page for page in pages)
 
 
 def test_a_limited_events_sheets_list_each_pools_rest_as_the_sideboard(cli, tmp_path):

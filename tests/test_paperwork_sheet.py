@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from paperwork import overlapping_words, pdf_pages, pdf_words
+from paperwork import overlapping_words, pdf_pages, pdf_title, pdf_words
 from real_decks import format_id, mtgo_text, read_decks
 
 from deckcheck.names import display_name
@@ -210,6 +210,43 @@ def test_hostile_player_and_event_names_print_as_text(cli, tmp_path):
     assert "12 34" in text
 
 
+def test_the_pdfs_title_holds_the_event_and_player_as_printed(cli, tmp_path):
+    """A PDF viewer shows the document's title in its window and tab: it held the event and
+    player as given, a line break, a bidi override turning the rest backwards and a bell
+    character in it, all of which the page itself drops."""
+    out = tmp_path / "sheet.pdf"
+    done = cli("sheet", str(BURN), "-f", "mtg/modern", "--player", "Ann\u202eLee\x07 \u3164", "--event", "FNM\nModern",
+               "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    assert pdf_title(out) == "FNM Modern: AnnLee"
+    (tmp_path / "event").mkdir()
+    (tmp_path / "event" / "ann.txt").write_text(BURN.read_text(encoding="utf-8"), encoding="utf-8")
+    done = cli("batch", str(tmp_path / "event"), "-f", "mtg/modern", "--sheets", str(out), "--event", "Open\r\n\u202eday", "-q")
+    assert done.returncode == 0, done.stderr
+    assert pdf_title(out) == "Open day: deck registration sheets"
+
+
+@pytest.mark.parametrize(("path", "fmt", "name"), [
+    ("cockatrice_cod/edh-Sliverfall.cod", "mtg/commander", "Sliverfall (EDH)"),  # <deckname>
+    ("forge_dck/Modern_Amulet_Combo.dck", "mtg/modern", "Modern_Amulet Combo"),  # Name=
+])
+def test_the_deck_name_a_file_gives_is_on_the_sheet(cli, tmp_path, shared_data, path, fmt, name):
+    """Wizards' decklist has a Deck Name box; a Cockatrice, Forge or Arena file names its
+    deck, and a text list's title line is its name, but the sheet printed it nowhere."""
+    out = tmp_path / "sheet.pdf"
+    done = _sheet(cli, shared_data / "mtg" / "deck_formats" / path, out, "-f", fmt, "--date", "2025-06-01", "--force")
+    assert done.returncode in (0, 1), done.stderr
+    text = pdf_pages(out)[0]
+    assert "Deck name" in text and f"\n{name}\n" in text, text[:600]
+    deck = tmp_path / "titled.txt"
+    deck.write_text("Mono Red Burn\n" + BURN.read_text(encoding="utf-8"), encoding="utf-8")
+    done = _sheet(cli, deck, out, "-f", "mtg/modern", "--date", "2025-06-01")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Deck name" in pdf_pages(out)[0] and "\nMono Red Burn\n" in pdf_pages(out)[0]
+    done = _sheet(cli, BURN, out, "-f", "mtg/modern", "--date", "2025-06-01")
+    assert "Deck name" not in pdf_pages(out)[0]  # a list that names no deck: no empty box
+
+
 def test_a_long_event_or_player_name_wraps_in_its_box_and_never_prints_over_the_next(cli, tmp_path):
     """A store's event name of 110 characters was set at the smallest size and still ran
     over the Date box beside it; now it takes two lines of its box, and a value too long
@@ -239,6 +276,36 @@ def test_a_card_name_the_fonts_cannot_draw_is_replaced_with_a_warning(cli, tmp_p
     assert done.returncode in (0, 1), done.stderr
     assert "card name 'Snake \U0001f40d Charmer': the sheet's fonts cannot draw U+1F40D SNAKE; printed as \ufffd" in done.stderr
     assert "Snake \ufffd Charmer" in pdf_pages(out)[0]
+
+
+def test_hangul_fillers_in_a_player_name_print_as_nothing(cli, tmp_path):
+    """A real MTGO handle ('Kanbaeru ㅤㅤㅤㅤㅤ', decks.jsonl.gz) pads itself with U+3164
+    HANGUL FILLER, a letter to Unicode that shows as nothing (default-ignorable): the sheet
+    printed five `�` after the name with a warning that the fonts cannot draw it, and a
+    name of fillers alone made a sheet with a name box no judge could read."""
+    out = tmp_path / "sheet.pdf"
+    done = cli("sheet", str(BURN), "-f", "mtg/modern", "--player", "Kanbaeru \u3164\u3164\u3164\u3164\u3164",
+               "--event", "Modern \u115f\u1160Challenge", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    assert "cannot draw" not in done.stderr
+    text = pdf_pages(out)[0]
+    assert "\ufffd" not in text and "\u3164" not in text
+    assert "Kanbaeru\n" in text and "Modern Challenge" in text
+    done = cli("sheet", str(BURN), "-f", "mtg/modern", "--player", "\u3164\u3164", "--event", "FNM", "--out", str(out))
+    assert done.returncode == 2
+    assert "--player: an empty name" in done.stderr
+
+
+@pytest.mark.parametrize(("player", "embedded"), [("Ann Lee", False), ("山田 祐揮", True), ("周逸扬", True)])
+def test_the_cjk_fallback_font_is_embedded_only_in_a_sheet_that_prints_with_it(cli, tmp_path, player, embedded):
+    """The fallback font (16,000 ideographs of Shift-JIS, GB2312 and Big5) is loaded by the
+    first text DejaVu cannot draw: a sheet of Latin names neither reads nor embeds it."""
+    out = tmp_path / "sheet.pdf"
+    done = cli("sheet", str(BURN), "-f", "mtg/modern", "--player", player, "--event", "FNM", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    assert "cannot draw" not in done.stderr
+    assert (b"+DroidSansFallback" in out.read_bytes()) is embedded
+    assert player in pdf_pages(out)[0]
 
 
 def test_a_limited_deck_is_checked_against_its_registered_pool(cli, tmp_path):

@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 
 from . import PAPERS
 from ..wording import described_chars
-from .fonts import FALLBACK_FAMILY, FAMILY, FONTS, printable
+from .fonts import FALLBACK_FAMILY, FALLBACK_FONT, FAMILY, FONTS, printable
 from ..limits import MAX_SHEET_WARNINGS, quoted
 from ..report.style import cut
 from ..textio import without_surrogates
@@ -43,6 +43,7 @@ MAX_PROBLEM_LINES = 2
 # each time, never kept.
 MAX_WIDTHS_KEPT = 65_536
 GREY = (90, 90, 90)
+ILLEGAL_RED = (164, 22, 26)  # the event page's --illegal: dark enough to read grey on a mono printer
 
 
 @dataclass(frozen=True)
@@ -93,11 +94,13 @@ class SheetWriter:
         self.pdf = FPDF(orientation="portrait", unit="mm", format=PAPERS[paper])
         for family, style, path in FONTS:
             self.pdf.add_font(family, style, str(path))
-        self.pdf.set_fallback_fonts([FALLBACK_FAMILY], exact_match=False)
+        self._fallback = False  # FALLBACK_FONT registered (`_text`, on the first text needing it)
         self.pdf.set_auto_page_break(False)
         self.pdf.set_margins(MARGIN, MARGIN, MARGIN)
         self.pdf.set_creator("deckcheck")
-        self.pdf.set_title(without_surrogates(title))  # the event's name from the command line
+        # The event's and player's names, shown in a viewer's window and tab: as the page
+        # prints them, without the line breaks, bidi overrides and controls they may hold.
+        self.pdf.set_title(printable(without_surrogates(title)).text)
         if day is not None:
             # The event's date, not the second the file is written (fpdf2's default): the
             # same deck for the same event makes the same bytes, as every report does. A PDF
@@ -126,9 +129,17 @@ class SheetWriter:
         more = f"{self._unlisted:,} more {'name holds' if self._unlisted == 1 else 'names hold'}"
         return [*self._warnings, f"{more} characters the sheet's fonts cannot draw (not listed); printed as \ufffd"]
 
-    def _text(self, text: str, what: str) -> str:
+    def _text(self, text: str, what: str | None) -> str:
+        """`text` as printed (fonts.printable), a warning kept when the fonts cannot draw some
+        of it; `what` None for a line that only quotes what is warned of in its own box (the
+        team and format a sheet's verdict and notes repeat)."""
         shown = printable(text)
-        if shown.missing and (what, text) not in self._warned:
+        if shown.fallback and not self._fallback:
+            family, style, path = FALLBACK_FONT
+            self.pdf.add_font(family, style, str(path))
+            self.pdf.set_fallback_fonts([family], exact_match=False)
+            self._fallback = True
+        if shown.missing and what is not None and (what, text) not in self._warned:
             self._warned.add((what, text))
             if len(self._warnings) < MAX_SHEET_WARNINGS:
                 warning = f"{what} {quoted(text)}: the sheet's fonts cannot draw {described_chars(shown.missing)}; printed as \ufffd"
@@ -378,15 +389,19 @@ class SheetWriter:
                              (12.5, "Notes: _____________________________________________________________________________")):
             pdf.set_xy(MARGIN + 2, box + offset)
             pdf.cell(self.width - 4, 4, text)
-        lines = [sheet.verdict, *sheet.notes]
+        # The notes quote the manifest's team name: printed as its header box prints it.
+        lines = [self._text(line, None) for line in (sheet.verdict, *sheet.notes)]
         for listed, label in ((sheet.problems, ""), (sheet.warnings, "Warning: ")):
             if listed:
                 shown = "; ".join(self._text(problem, "problem") for problem in listed[:MAX_PROBLEM_LINES])
                 more = len(listed) - MAX_PROBLEM_LINES
                 lines.append(label + shown + (f"; and {more} more" if more > 0 else ""))
-        pdf.set_text_color(*GREY)
         for index, line in enumerate(line for line in lines if line):
-            pdf.set_font(FAMILY, "", self._fit(line, self.width, 7, 4.5))
+            # An illegal deck's verdict in bold red, so a judge leafing through an event's
+            # sheets sees which are not legal without reading each foot; the rest in grey.
+            style, colour = ("B", ILLEGAL_RED) if index == 0 and sheet.problems else ("", GREY)
+            pdf.set_text_color(*colour)
+            pdf.set_font(FAMILY, style, self._fit(line, self.width, 7, 4.5, style=style))
             pdf.set_xy(MARGIN, box + 20 + index * 3.6)
             pdf.cell(self.width, 3.6, self._clipped(line, self.width))
         pdf.set_text_color(0, 0, 0)

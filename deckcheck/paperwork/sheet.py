@@ -191,15 +191,21 @@ def sheet_cards(
     return list(merged.values())
 
 
-def header_fields(registrant: Registrant, fmt: Format | str, shown_id: str = "") -> list[tuple[str, str]]:
+def header_fields(
+    registrant: Registrant, fmt: Format | str, shown_id: str = "", deck_name: str | None = None,
+) -> list[tuple[str, str]]:
     """The sheet's header; `fmt` is the format, or the name a registration gave one that
     could not be used. `shown_id` is the format as the deck's report names it (a zip's
-    format file by its path in the archive), `fmt.id` by default."""
+    format file by its path in the archive), `fmt.id` by default. `deck_name` is the name
+    the deck file gives its deck (a Cockatrice <deckname>, a Forge Name=, a list's title
+    line), in the Deck Name box of Wizards' decklist; no box when it names none."""
     fields = [
         ("Event", registrant.event), ("Date", registrant.date.isoformat() if registrant.date else ""),
         ("Player", registrant.player), ("Player ID", registrant.player_id or ""),
         ("Format", fmt if isinstance(fmt, str) else f"{fmt.name} ({shown_id or fmt.id})"),
     ]
+    if deck_name:
+        fields.append(("Deck name", deck_name))
     if registrant.team:
         fields.append(("Team", registrant.team + (f", seat {registrant.seat}" if registrant.seat else "")))
     if registrant.deck_file:
@@ -229,8 +235,12 @@ def build_sheet(
     """The registration sheet of a checked deck, in its game's layout (games/<game>/sheet.py);
     `pool`, the registered pool it was checked against, makes a limited deck's sideboard
     when the list states none (sheet_cards)."""
+    from ..decklists.title import titled
     from ..games import find, listing_zones, zone_name
 
+    # Whether a typed list's first line is its title, decided as validating it does (and
+    # once: the deck read below keeps the decision): a title is the deck's name, no card.
+    deck = titled(deck, catalog)
     game = find(fmt.game)
     layout = game.sheet_layout() if game is not None else None
     cards = sheet_cards(deck, catalog, fmt, day, pool)
@@ -269,7 +279,7 @@ def build_sheet(
         labels.setdefault(zone, zone_name(fmt.game, zone))
     title = layout.TITLE if layout is not None else f"{game.label if game else fmt.game} deck registration sheet"
     return Sheet(
-        title=title, fields=header_fields(registrant, fmt, result.format), sections=sections,
+        title=title, fields=header_fields(registrant, fmt, result.format, deck.name), sections=sections,
         totals=[(labels[zone], totals[zone]) for zone in listing_zones(fmt.game) if zone in totals],
         verdict=verdict_line(result, fmt, day), notes=notes,
         problems=[problem.message for problem in result.problems if problem.is_error],

@@ -13,7 +13,16 @@
   var buttons = table.querySelectorAll("th button[data-sort]");
   var rows = Array.prototype.slice.call(table.tBodies);
   var collator = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
-  var text = rows.map(function (row) { return row.textContent.toLowerCase(); });
+  // Find compares as the sort does, accents and case aside: an organiser types `jose` for
+  // José Núñez, `oystein` for Øystein, and an input method's full-width `ｚｏｅ` for Zoë
+  // (compatibility forms decomposed, Latin accents dropped, the letters that do not
+  // decompose spelled out). Kana keep their voicing marks: デ is not テ.
+  var LETTERS = { "æ": "ae", "œ": "oe", "ø": "o", "ß": "ss", "ł": "l", "đ": "d", "ı": "i" };
+  function folded(text) {
+    return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+      .replace(/[æœøßłđı]/g, function (letter) { return LETTERS[letter]; });
+  }
+  var text = rows.map(function (row) { return folded(row.textContent); });
 
   function readState() {
     var state = { sort: "order", dir: "asc", q: "", verdict: "" };
@@ -46,7 +55,7 @@
       return sign * order || value(a, "order") - value(b, "order");
     });
     sorted.forEach(function (row) { table.appendChild(row); });
-    var query = state.q.toLowerCase();
+    var query = folded(state.q);
     var visible = 0;
     rows.forEach(function (row, index) {
       var show = (!query || text[index].indexOf(query) >= 0) && (!state.verdict || row.dataset.verdict === state.verdict);
