@@ -60,13 +60,15 @@ def test_validate_with_card_data_imports_no_typer_no_network_and_no_yaml_once_ca
 # What one Magic `validate` of a text deck builds no more (docs/speed.md, start-up): the
 # dataclass machinery (records on that path are deckcheck.record.Record), OpenSSL, expat,
 # "did you mean", what building a card database takes, the other games' card modules, and
-# the csv module (only a deck site's CSV export given as the list is read with it), and the
-# codecs of other countries' Windows (only a file in neither UTF-8 nor ASCII is read in them).
+# the csv module (only a deck site's CSV export given as the list is read with it), the
+# codecs of other countries' Windows (only a file in neither UTF-8 nor ASCII is read in them),
+# and the other games' rules (rules/__init__.py imports a rule for a format that may use it).
 NOT_FOR_ONE_MAGIC_DECK = (
     "csv", "_csv", "encodings.cp1251", "encodings.gb2312", "encodings.big5", "encodings.cp932", "dataclasses", "inspect", "hashlib", "_hashlib", "pyexpat", "deckcheck.decklists.xmlsafe",
     "deckcheck.cards.suggest", "deckcheck.games.mtg.db_writer", "deckcheck.games.mtg.card_names",
     "deckcheck.games.mtg.printings", "deckcheck.games.wow.cards", "deckcheck.games.yugioh.catalog",
-    "deckcheck.games.yugioh.cards",
+    "deckcheck.games.yugioh.cards", "deckcheck.rules.hero", "deckcheck.rules.class_faction", "deckcheck.rules.points",
+    "deckcheck.rules.region", "deckcheck.rules.extra_deck_size", "deckcheck.rules.extra_deck_type",
 )
 
 
