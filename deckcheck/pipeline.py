@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Union
+from typing import TYPE_CHECKING, Any
 
 from . import decklists as parsers
 from .decklists.layout import settle_sideboard
@@ -25,7 +25,14 @@ from .schema import ISO_DATE, day_of, no_such_day
 from .textio import FOLDER_ADVICE
 
 if TYPE_CHECKING:
+    from typing import Literal, Union
+
     from .cards.catalog import Catalog
+
+    # A Catalog, a database path, None (the default database) or False (none). For the type
+    # checker only: at run time typing would compile the name `Catalog` (record.NamedTuple
+    # says what a first `compile()` costs).
+    CardsArg = Union[Catalog, str, Path, None, Literal[False]]
 
 
 def today() -> dt.date:
@@ -70,10 +77,6 @@ def _year_first(value: str) -> str | None:
 
 
 _YEAR_FIRST = lazy(r"^([0-9]{4})[./_]?([0-9]{2})[./_]?([0-9]{2})$")
-
-
-# A Catalog, a database path, None (the default database) or False (none).
-CardsArg = Union["Catalog", str, Path, None, Literal[False]]
 
 
 def card_catalog(fmt: Format, cards: CardsArg = None, *, offline: bool | None = None, named: bool = False) -> Catalog | None:
