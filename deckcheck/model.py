@@ -2,11 +2,10 @@
 from __future__ import annotations
 
 from collections.abc import Container, Iterable, Iterator, Sequence
-from typing import NamedTuple
 
 from .names import card_key, fold
 from .problem import LineProblems, Problem
-from .record import Record
+from .record import NamedTuple, Record
 
 MAIN = "main"
 SIDEBOARD = "sideboard"

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Union
+from typing import TYPE_CHECKING, Any
 
 from . import decklists as parsers
 from .decklists.layout import settle_sideboard
@@ -24,7 +24,14 @@ from .schema import ISO_DATE, no_such_day, year_first
 from .textio import FOLDER_ADVICE
 
 if TYPE_CHECKING:
+    from typing import Literal, Union
+
     from .cards.catalog import Catalog
+
+    # A Catalog, a database path, None (the default database) or False (none). For the type
+    # checker only: at run time typing would compile the name `Catalog` (record.NamedTuple
+    # says what a first `compile()` costs).
+    CardsArg = Union[Catalog, str, Path, None, Literal[False]]
 
 
 def today() -> dt.date:
@@ -59,10 +66,6 @@ def parse_date(value: str | dt.date | None) -> dt.date:
     except ValueError:
         # Written YYYY-MM-DD already: "use YYYY-MM-DD" told its writer nothing.
         raise OptionError("date", f"{quoted(written)} is not a date: {no_such_day(value)}") from None
-
-
-# A Catalog, a database path, None (the default database) or False (none).
-CardsArg = Union["Catalog", str, Path, None, Literal[False]]
 
 
 def card_catalog(fmt: Format, cards: CardsArg = None, *, offline: bool | None = None, named: bool = False) -> Catalog | None:

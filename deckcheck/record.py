@@ -18,9 +18,13 @@ with `eq=True` and `frozen=False` does. A field left out of `==` and the hash (d
 """
 from __future__ import annotations
 
-from typing import Any, ClassVar, TypeVar
+from collections import namedtuple
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-_R = TypeVar("_R", bound="Record")
+if TYPE_CHECKING:
+    # For the type checker only: a bound written as text makes typing compile it at run time
+    # (see NamedTuple below).
+    _R = TypeVar("_R", bound="Record")
 _NEVER_FIELDS = frozenset({"__dict__", "__weakref__"})
 
 
@@ -76,3 +80,39 @@ class Record:
             raise TypeError(f"{type(self).__name__} has no field {unknown}")
         values.update(changes)
         return type(self)(**values)
+
+
+# `class Name(NamedTuple)` as typing.NamedTuple makes it (`collections.namedtuple` with the
+# class's fields, defaults, docstring and methods), without typing's check of each field's
+# annotation: with `from __future__ import annotations` every annotation is text, which
+# typing turns into a ForwardRef by `compile()`, and a process's first `compile()` sets up
+# the parser's syntax-tree types, about 10 M instructions (4% of one `validate`; no other
+# compile is on that path). The annotations are kept as written (typing kept ForwardRefs).
+# Type checkers are given typing's own NamedTuple.
+if TYPE_CHECKING:
+    from typing import NamedTuple as NamedTuple
+else:
+    # The names typing refuses in a NamedTuple's body, and those it does not copy.
+    _REFUSED = frozenset({"__new__", "__init__", "__slots__", "__getnewargs__", "_fields", "_field_defaults", "_make",
+                          "_replace", "_asdict", "_source"})
+    _NOT_COPIED = frozenset({"__module__", "__name__", "__annotations__"})
+
+    class _NamedTupleType(type):
+        def __new__(mcs, typename: str, bases: tuple[type, ...], namespace: dict[str, Any]) -> type:
+            if bases != (NamedTuple,):
+                raise TypeError("a NamedTuple derives from NamedTuple alone")
+            fields = dict(namespace.get("__annotations__", {}))
+            defaulted = [name for name in fields if name in namespace]
+            if defaulted and list(fields)[-len(defaulted):] != defaulted:
+                raise TypeError(f"{typename}: a field without a default follows one with a default")
+            made = namedtuple(typename, fields, defaults=[namespace[name] for name in defaulted],
+                              module=namespace["__module__"])
+            made.__annotations__ = made.__new__.__annotations__ = fields
+            for key, value in namespace.items():
+                if key in _REFUSED:
+                    raise AttributeError(f"Cannot overwrite NamedTuple attribute {key}")
+                if key not in _NOT_COPIED and key not in made._fields:
+                    setattr(made, key, value)
+            return made
+
+    NamedTuple = type.__new__(_NamedTupleType, "NamedTuple", (), {})

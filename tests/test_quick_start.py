@@ -60,13 +60,15 @@ def test_validate_with_card_data_imports_no_typer_no_network_and_no_yaml_once_ca
 # What one Magic `validate` of a text deck builds no more (docs/speed.md, start-up): the
 # dataclass machinery (records on that path are deckcheck.record.Record), OpenSSL, expat,
 # "did you mean", what building a card database takes, the other games' card modules, and
-# the csv module (only a deck site's CSV export given as the list is read with it), and the
-# codecs of other countries' Windows (only a file in neither UTF-8 nor ASCII is read in them).
+# the csv module (only a deck site's CSV export given as the list is read with it), the
+# codecs of other countries' Windows (only a file in neither UTF-8 nor ASCII is read in them),
+# and the other games' rules (rules/__init__.py imports a rule for a format that may use it).
 NOT_FOR_ONE_MAGIC_DECK = (
     "csv", "_csv", "encodings.cp1251", "encodings.gb2312", "encodings.big5", "encodings.cp932", "dataclasses", "inspect", "hashlib", "_hashlib", "pyexpat", "deckcheck.decklists.xmlsafe",
     "deckcheck.cards.suggest", "deckcheck.games.mtg.db_writer", "deckcheck.games.mtg.card_names",
     "deckcheck.games.mtg.printings", "deckcheck.games.wow.cards", "deckcheck.games.yugioh.catalog",
-    "deckcheck.games.yugioh.cards",
+    "deckcheck.games.yugioh.cards", "deckcheck.rules.hero", "deckcheck.rules.class_faction", "deckcheck.rules.points",
+    "deckcheck.rules.region", "deckcheck.rules.extra_deck_size", "deckcheck.rules.extra_deck_type",
 )
 
 
@@ -248,3 +250,26 @@ def test_validate_and_batch_run_without_the_cycle_collector(args, collecting):
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == str(collecting)
+
+
+@pytest.mark.parametrize("args", [
+    ("validate", str(EXAMPLE), "-f", "mtg/modern"),
+    ("batch", str(EXAMPLE), "-f", "mtg/modern", "--date", "2024-06-01", "-o", "json", "--no-cache"),
+])
+def test_a_check_compiles_no_text_at_run_time(args):
+    """typing compiles a NamedTuple field's annotation or a TypeVar's bound given as text,
+    and a process's first `compile()` sets up the parser's syntax-tree types: about 10 M
+    instructions, 4% of a `validate` (deckcheck.record.NamedTuple). A check compiles none."""
+    modules_after(*args)  # the format in the cache (reading YAML may compile)
+    code = (
+        "import sys\n"
+        "from deckcheck.entry import main\n"
+        f"sys.argv = ['deckcheck', *{list(args)!r}]\n"
+        "calls = []\n"
+        "sys.setprofile(lambda frame, event, arg: calls.append(frame.f_code.co_filename) if event == 'c_call' and arg is compile else None)\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "sys.setprofile(None)\n"
+        "print('compiled from', calls)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.stdout.splitlines()[-1] == "compiled from []", done.stderr

@@ -85,3 +85,66 @@ def test_a_mutable_record_is_not_hashable():
 def test_records_pickle():
     a = Named("x", None, "Bolt", "n")
     assert pickle.loads(pickle.dumps(a)) == a
+
+
+# deckcheck.record.NamedTuple: typing.NamedTuple's class, without compiling each field's
+# annotation (text, with `from __future__ import annotations`).
+import typing  # noqa: E402
+
+from deckcheck.record import NamedTuple  # noqa: E402
+
+
+class Fast(NamedTuple):
+    """A pick."""
+
+    name: str
+    count: int = 1
+    zone: str | None = None
+
+    def doubled(self) -> int:
+        return self.count * 2
+
+    @property
+    def shown(self) -> str:
+        return f"{self.count} {self.name}"
+
+
+class Typed(typing.NamedTuple):
+    """A pick."""
+
+    name: str
+    count: int = 1
+    zone: str | None = None
+
+    def doubled(self) -> int:
+        return self.count * 2
+
+    @property
+    def shown(self) -> str:
+        return f"{self.count} {self.name}"
+
+
+def test_a_named_tuple_is_typing_s_class():
+    for kind in (Fast, Typed):
+        pick = kind("Bolt", zone="main")
+        assert (pick, tuple(pick), pick.doubled(), pick.shown) == (kind("Bolt", 1, "main"), ("Bolt", 1, "main"), 2, "1 Bolt")
+        assert repr(pick) == f"{kind.__name__}(name='Bolt', count=1, zone='main')"
+        assert pick._replace(count=4) == kind("Bolt", 4, "main") and pick._asdict() == {"name": "Bolt", "count": 1, "zone": "main"}
+        assert (kind._fields, kind._field_defaults, kind.__doc__) == (("name", "count", "zone"), {"count": 1, "zone": None}, "A pick.")
+        assert kind.__mro__[1:] == (tuple, object) and kind.__module__ == __name__
+        assert pickle.loads(pickle.dumps(pick)) == pick
+    assert set(dir(Fast)) == set(dir(Typed)) - {"__orig_bases__"}
+    assert Fast.__annotations__ == {"name": "str", "count": "int", "zone": "str | None"}  # as written, not compiled
+
+
+def test_a_named_tuple_refuses_what_typing_refuses():
+    with pytest.raises(TypeError, match="follows one with a default"):
+        class Unordered(NamedTuple):
+            a: int = 1
+            b: int
+    with pytest.raises(AttributeError, match="Cannot overwrite NamedTuple attribute _replace"):
+        class Clash(NamedTuple):
+            a: int
+
+            def _replace(self) -> None:
+                pass

@@ -133,3 +133,29 @@ def test_the_card_data_rules_docs_say_the_built_in_data_checks_them():
         text = describe(rule_id).text
         assert "Uses the card data (built in, or a synced" in text, rule_id
         assert "Needs a card database" not in text and "the card database does not know" not in text, rule_id
+
+
+def test_a_format_runs_the_rules_it_would_run_with_every_rule_imported():
+    """rules_for imports a rule only when the registry's `_WHEN` says the format may use it
+    (a Magic check imports no other game's rules); for every bundled format of every game,
+    the rules it runs are those whose `applies` says so, in registry order."""
+    from deckcheck.rules import _WHEN, rules_for
+
+    formats = list(iter_formats())
+    assert {fmt.game for fmt in formats} == set(GAMES)
+    for fmt in formats:
+        fmt.memo.pop("rules", None)
+        expected = tuple(rule for rule in RULES.values() if getattr(rule, "applies", None) is None or rule.applies(fmt))
+        assert rules_for(fmt) == expected, fmt.id
+    for name, may_apply in _WHEN.items():  # a module left out is one whose applies is false
+        rule = importlib.import_module(f"deckcheck.rules.{name}")
+        assert all(rule.applies(fmt) is False or may_apply(fmt) for fmt in formats), name
+
+
+def test_the_dated_list_keys_are_the_schema_s():
+    """card_names.DATED_LIST_KEYS is written out (reading the schema imports every rule): it
+    is the keys whose spec is a dated card list, in the schema's order."""
+    from deckcheck.formats.card_names import DATED_LIST_KEYS
+    from deckcheck.formats.schema import CARD_LISTS
+
+    assert DATED_LIST_KEYS == tuple(key for key, spec in format_schema().fields.items() if any(spec is kind for kind in CARD_LISTS))

@@ -31,8 +31,9 @@ import io
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
+from ..record import NamedTuple
 from .. import tree
 from ..decklists import inline_name, inline_text, is_inline, web_address, web_address_advice
 from ..errors import FormatError, InputError

@@ -21,13 +21,13 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from ..errors import DeckcheckError, InputError
 from ..formats import Format, load
 from ..limits import MAX_PROBLEMS_PER_REPORT
 from ..model import CardEntry, Deck
-from ..record import Record
+from ..record import NamedTuple, Record
 from ..decklists import extension, is_inline, load_deck, parse_bytes, parse_text, unreadable
 from ..decklists.layout import settle_sideboard
 from ..pipeline import card_catalog, checked_deck, named_by, read_deck

@@ -20,12 +20,12 @@ import shlex
 from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import NamedTuple
 
 from .. import decklists as parsers
 from .. import tree
 from ..errors import InputError
 from ..limits import quoted
+from ..record import NamedTuple
 from ..textio import decode
 from .manifest import (
     MANIFEST_SUFFIXES, MAX_MANIFEST_BYTES, OWN_REPORT, REQUIRED, TABLE_DELIMITERS, find_header, header_delimiter,

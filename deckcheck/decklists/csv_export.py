@@ -30,11 +30,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import NamedTuple
 
 from ..lazy_pattern import lazy
 from ..model import MAIN, MAYBEBOARD, CardEntry, Deck
 from ..problem import PARSE_ERROR, WARNING, Problem
+from ..record import NamedTuple
 from .common import MAX_LINE_CHARS, make_entry, parse_error, split_lines
 from .markdown_table import COUNT_COLUMNS, NAME_COLUMNS
 

@@ -20,8 +20,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from math import inf
-from typing import Any, NamedTuple
+from typing import Any
 
+from ..record import NamedTuple
 from ..limits import MAX_HAND_SIZE
 from ..names import card_key
 from .nodes import arithmetic, with_strings

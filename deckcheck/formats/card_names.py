@@ -37,18 +37,18 @@ NAMES_AS_KEYS: tuple[Keys, ...] = (("points",), ("copy_limit", "per_card"))
 NAME_LISTS: tuple[Keys, ...] = (("basic_lands",), ("pool", "free_cards"))
 
 
-@lru_cache(maxsize=1)
-def _dated_list_keys() -> tuple[str, ...]:
-    """The top-level keys holding a dated card list, read from the format schema."""
-    from .schema import CARD_LISTS, format_schema
-
-    return tuple(key for key, spec in format_schema().fields.items() if any(spec is kind for kind in CARD_LISTS))
+# The top-level keys holding a dated card list (those whose spec is one of schema.CARD_LISTS),
+# in the format schema's order. Written out, not read from the schema: composing it imports
+# every rule module, and a batch counts its formats' names (run_names.py) where a Magic
+# check imports only the rules it runs (rules/__init__.py). tests/test_registry.py holds
+# this to the schema.
+DATED_LIST_KEYS = ("banned_as_commander", "banned", "restricted", "card_limits", "pool_cards", "banned_as_companion")
 
 
 def dated_entries(data: Mapping[str, Any]) -> Iterator[tuple[Keys, Mapping[str, Any]]]:
     """((list key, index), entry) of every entry of a format file's own dated card lists
     that is a mapping (`{card, code, since, until, ...}`), in file order."""
-    for list_key in _dated_list_keys():
+    for list_key in DATED_LIST_KEYS:
         for index, entry in enumerate(data.get(list_key) or ()):
             if isinstance(entry, Mapping):
                 yield (list_key, index), entry
@@ -56,7 +56,7 @@ def dated_entries(data: Mapping[str, Any]) -> Iterator[tuple[Keys, Mapping[str, 
 
 def written_names(data: Mapping[str, Any]) -> Iterator[tuple[Keys, str]]:
     """(where, name) of every card name a format file's own data writes, in file order."""
-    for list_key in _dated_list_keys():
+    for list_key in DATED_LIST_KEYS:
         for index, entry in enumerate(data.get(list_key) or ()):
             if isinstance(entry, str):
                 yield (list_key, index), entry
@@ -78,7 +78,7 @@ def name_count(data: Mapping[str, Any]) -> int:
     """How many card names a format file's own data writes: the entries of its dated lists
     (those named by passcode too), the cards `points` and `copy_limit.per_card` map, and
     the lists of names (what formats.MAX_FORMAT_LIST_ENTRIES bounds over a chain)."""
-    lists = sum(len(value) for key in _dated_list_keys() if isinstance(value := data.get(key), list))
+    lists = sum(len(value) for key in DATED_LIST_KEYS if isinstance(value := data.get(key), list))
     return lists + sum(len(value) for keys in (*NAMES_AS_KEYS, *NAME_LISTS) if isinstance(value := value_at(data, keys), (list, dict)))
 
 
@@ -154,7 +154,7 @@ def _format_words(game: str) -> str:
 def written_passcodes(data: Mapping[str, Any]) -> Iterator[tuple[Keys, int]]:
     """(where, passcode) of every passcode a format file's own data writes: the `code` of
     its dated lists' entries (an imported lflist's), then the passcode keys of `points`."""
-    for list_key in _dated_list_keys():
+    for list_key in DATED_LIST_KEYS:
         for index, entry in enumerate(data.get(list_key) or ()):
             if isinstance(entry, Mapping) and is_passcode(entry.get("code")):
                 yield (list_key, index, "code"), entry["code"]

@@ -16,28 +16,65 @@ Rules never read files or print. docs/rules.md has one row per rule id.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
+from importlib import import_module
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from . import (
-    banned, card_limit, not_in_pool, card_type, class_faction, color_identity, commander, companion, copy_limit,
-    deck_size, extra_deck_size, extra_deck_type, format_date, format_platform, hero, points, region, registered_pool,
-    restricted, sideboard_size, zone_not_in_format,
-)
 from .context import Context
 
 if TYPE_CHECKING:
     from ..formats import Format
     from ..model import Deck
 
-RULES: dict[str, ModuleType] = {
-    module.ID: module
-    for module in (
-        format_date, format_platform, deck_size, sideboard_size, extra_deck_size, hero, commander, zone_not_in_format,
-        copy_limit, banned, restricted, card_limit, registered_pool, not_in_pool, region, color_identity, companion,
-        extra_deck_type, card_type, points, class_faction,
-    )
+# The rule modules, in the order they run. `RULES` (`{rule.ID: module}`, every rule
+# imported) is built on first use (`__getattr__` below): the format schema, `formats show`,
+# the rule docs and the tests read it. Checking a deck does not: `rules_for` imports a rule
+# only when `_WHEN` (below) says the format may use it, so a Magic deck's check never
+# imports another game's rules.
+_MODULES = (
+    "format_date", "format_platform", "deck_size", "sideboard_size", "extra_deck_size", "hero", "commander",
+    "zone_not_in_format", "copy_limit", "banned", "restricted", "card_limit", "registered_pool", "not_in_pool",
+    "region", "color_identity", "companion", "extra_deck_type", "card_type", "points", "class_faction",
+)
+
+
+def _sets(*keys: str) -> Callable[[Format], bool]:
+    """True for a format that gives one of `keys` a value: the rule's `applies` is false
+    for any format that gives none of them (tests/test_registry.py holds each rule to it)."""
+    return lambda fmt: any(fmt.option(key) is not None for key in keys)
+
+
+# A rule module imported only for a format this says yes to (a rule not named here is
+# imported for every format; its own `applies` still decides whether it runs).
+_WHEN: dict[str, Callable[[Format], bool]] = {
+    "extra_deck_size": lambda fmt: "extra" in fmt.zones,
+    "hero": _sets("hero"),
+    "commander": _sets("commander"),
+    "card_limit": _sets("card_limits", "whitelist"),
+    "region": _sets("region"),
+    "color_identity": _sets("color_identity"),
+    "extra_deck_type": _sets("extra_deck_types"),
+    "card_type": _sets("banned_types"),
+    "points": _sets("points"),
+    "class_faction": _sets("class_faction"),
 }
+
+
+def _rule(name: str) -> ModuleType:
+    return import_module(f"{__name__}.{name}")
+
+
+def __getattr__(name: str) -> Any:
+    """`RULES`, every rule module imported, built the first time it is asked for."""
+    if name != "RULES":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    rules: dict[str, ModuleType] = {}
+    for module_name in _MODULES:
+        module = _rule(module_name)
+        rules[module.ID] = module
+    globals()["RULES"] = rules
+    return rules
 
 # Ids produced outside the rule modules (parsers, the card database, team checks).
 OTHER_IDS = (
@@ -54,7 +91,8 @@ def rules_for(fmt: Format) -> tuple[ModuleType, ...]:
     found = fmt.memo.get("rules")
     if found is None:
         found = fmt.memo["rules"] = tuple(
-            rule for rule in RULES.values() if getattr(rule, "applies", None) is None or rule.applies(fmt)
+            rule for rule in (_rule(name) for name in _MODULES if name not in _WHEN or _WHEN[name](fmt))
+            if getattr(rule, "applies", None) is None or rule.applies(fmt)
         )
     return found
 

@@ -9,11 +9,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from functools import cached_property, lru_cache
-from typing import NamedTuple
 
 from ...limits import NumberTooLong, whole_number
 from ...model import ANY_NUMBER
-from ...record import Record
+from ...record import NamedTuple, Record
 from ...lazy_pattern import lazy
 
 SUPERTYPES = frozenset({"Basic", "Legendary", "Snow", "World", "Ongoing", "Elite", "Host"})

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from functools import lru_cache
-from typing import Any, NamedTuple, cast
+from typing import Any, cast
 
+from ...record import NamedTuple
 from ...cards.jsonstream import JsonStream
 from .cards import PLATFORMS, Card, Printing, SetInfo, as_tuple, split_type_line
 
