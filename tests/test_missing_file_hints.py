@@ -42,6 +42,8 @@ def test_missing_files_of_one_folder_list_it_once(tmp_path, monkeypatch):
     assert "decks/F7.TXT: no such file; a file differs only in case: decks/f7.txt" in _message("decks/F7.TXT")
     assert _message("decks/ann.txt") == "decks/ann.txt: no such file"
     (decks / "ann.dek").write_text("1 Island\n")
+    # A file system that keeps times in seconds may not have moved the folder's on: moved here.
     os.utime(decks, ns=(os.stat(decks).st_atime_ns, os.stat(decks).st_mtime_ns + 10**9))
     assert "decks/ann.dek" in _message("decks/ann.txt")
-    assert "decks/ANN.dek" in _message("decks/ANN.dek") or "decks/ann.dek" in _message("decks/ANN.dek")
+    assert _message("decks/ANN.dek") == ("decks/ANN.dek: no such file; a file differs only in case: decks/ann.dek "
+                                         "(file names are case-sensitive here)")
