@@ -580,9 +580,14 @@ def _with_slashes(path: str) -> str | None:
     parts = slashed.split("/")
     if os.path.isabs(slashed) != os.path.isabs(path) or os.pardir in parts:
         return None
+    # Whether the file is there first (the answer is not told before the links are looked
+    # for): each folder's path is built and looked at, which a path of a thousand folders
+    # that names no file paid for every row naming one.
+    if not _hinted_file(slashed):
+        return None
     if any(os.path.islink("/".join(parts[:end])) for end in range(1, len(parts)) if parts[end - 1]):
         return None
-    return slashed if _hinted_file(slashed) else None
+    return slashed
 
 
 def _without_invisible(path: str) -> tuple[str, tuple[str, ...]] | None:
@@ -600,13 +605,13 @@ def _without_invisible(path: str) -> tuple[str, tuple[str, ...]] | None:
         path, visible = path.replace(os.altsep, os.sep), visible.replace(os.altsep, os.sep)
     if any(without_invisible(part) in (os.curdir, os.pardir) for part in path.split(os.sep) if part not in (os.curdir, os.pardir)):
         return None  # U+200B and `../secret.txt`: a folder's name as written, `..` once read without its mark
+    if not _hinted_file(visible):
+        return None  # asked first, as in _with_slashes: the folders are looked at only for a file that is there
     parts = visible.split(os.sep)
     for end in range(1, len(parts)):
         folder = os.sep.join(parts[:end])
         if folder and not path.startswith(folder + os.sep) and os.path.islink(folder):
             return None
-    if not _hinted_file(visible):
-        return None
     return visible, tuple(sorted(set(path).difference(visible), key=path.index))
 
 

@@ -47,3 +47,26 @@ def test_missing_files_of_one_folder_list_it_once(tmp_path, monkeypatch):
     assert "decks/ann.dek" in _message("decks/ann.txt")
     assert _message("decks/ANN.dek") == ("decks/ANN.dek: no such file; a file differs only in case: decks/ann.dek "
                                          "(file names are case-sensitive here)")
+
+
+@pytest.mark.parametrize("path", [
+    "\u200b" + "a/" * 1000 + "x.txt",  # a zero-width space before a path of a thousand folders
+    "a/" * 1000 + "b\\x.txt",  # a backslash in its last name
+])
+def test_a_deep_missing_path_is_hinted_at_without_a_look_at_each_of_its_folders(tmp_path, monkeypatch, path):
+    """A missing path whose name without its invisible characters, or with its backslashes
+    read as `/`, might name a file: each of its folders was asked whether it is a link, and
+    each folder's path built anew, before asking whether that file is there at all. A
+    manifest row of 4 KiB (2,040 folders) cost 2,040 such looks and 4 million characters
+    copied, 66 ms: 300 rows took 20 s. Whether the file is there is asked first."""
+    looks = []
+    lstat = os.lstat
+
+    def counting(name, *rest, **named):
+        looks.append(name)
+        return lstat(name, *rest, **named)
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(os, "lstat", counting)
+    assert _message(path).endswith("x.txt: no such file")
+    assert len(looks) < 20
