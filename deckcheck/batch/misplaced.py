@@ -13,6 +13,7 @@ a row whose deck file is missing, so an event whose files are all there pays not
 from __future__ import annotations
 
 import os
+from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from ..limits import MAX_HOLDERS_LISTED
@@ -90,19 +91,26 @@ class ElsewhereInItsFolder:
         self.manifest = manifest
         self.found: list[tuple[str, str]] = []
         self.total = 0
-        self._by_name: dict[str, list[str]] | None = None  # file name -> where it lies; the folder looked through once
+        # Where each file lies, written backwards and sorted, the folder looked through once:
+        # the files whose path ends in a row's path are then one run of it, found by bisection.
+        self._backwards: list[str] | None = None
 
     def hear(self, row: Registration, result: DeckResult) -> None:
         if not _deck_missing(row, result):
             return
-        if self._by_name is None:
+        if self._backwards is None:
             folder = _manifest_folder(row)
             if folder is None:
                 return
-            self._by_name = _files_by_name(folder)
+            self._backwards = sorted(place[::-1] for place in _files_below(folder))
         # Only where the path as written is the file's without its first folders: `decks/ann.txt`
-        # is not `old/ann.txt`, last event's list of the same name.
-        places = [place for place in self._by_name.get(os.path.basename(row.deck), []) if place.endswith("/" + row.deck)]
+        # is not `old/ann.txt`, last event's list of the same name. The two files from where
+        # such a path would sort tell whether one file only ends in it: every row looked
+        # through each file of its name, and a submitted folder of 10,000 `a.txt` with a
+        # manifest of 20,000 missing `eN/a.txt` cost 200 million comparisons.
+        ending = ("/" + row.deck)[::-1]
+        at = bisect_left(self._backwards, ending)
+        places = [place[::-1] for place in self._backwards[at:at + 2] if place.startswith(ending)]
         if len(places) != 1:
             return
         self.total += 1
@@ -126,11 +134,11 @@ def _manifest_folder(row: Registration) -> str | None:
     return path[:len(path) - len(row.deck)] or os.curdir
 
 
-def _files_by_name(folder: str) -> dict[str, list[str]]:
-    """Each file name below `folder` -> where it lies (`/`-separated, from `folder`), passing
-    over hidden names and links; {} for a folder of more than MAX_NAMES_LOOKED_THROUGH
-    entries (a manifest in a home folder: no note is worth a walk of it)."""
-    found: dict[str, list[str]] = {}
+def _files_below(folder: str) -> list[str]:
+    """Where each file below `folder` lies (`/`-separated, from `folder`), passing over
+    hidden names and links; [] for a folder of more than MAX_NAMES_LOOKED_THROUGH entries
+    (a manifest in a home folder: no note is worth a walk of it)."""
+    found: list[str] = []
     pending, seen = [""], 0
     while pending:
         relative = pending.pop()
@@ -139,14 +147,14 @@ def _files_by_name(folder: str) -> dict[str, list[str]]:
                 for entry in entries:
                     seen += 1
                     if seen > MAX_NAMES_LOOKED_THROUGH:
-                        return {}
+                        return []
                     if entry.name.startswith("."):
                         continue
                     inside = f"{relative}/{entry.name}" if relative else entry.name
                     if entry.is_dir(follow_symlinks=False):
                         pending.append(inside)
                     elif entry.is_file(follow_symlinks=False):
-                        found.setdefault(entry.name, []).append(inside)
+                        found.append(inside)
         except OSError:
             continue
     return found
