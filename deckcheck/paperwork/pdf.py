@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 
 from . import PAPERS
 from ..wording import described_chars
-from .fonts import FALLBACK_FAMILY, FALLBACK_FONT, FAMILY, FONTS, printable
+from .fonts import FALLBACK_FONT, FAMILY, FONTS, printable
 from ..limits import MAX_SHEET_WARNINGS, quoted
 from ..report.style import cut
 from ..textio import without_surrogates
