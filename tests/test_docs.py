@@ -527,3 +527,98 @@ def test_a_python_line_in_the_prose_imports_every_name_it_uses(document):
                     for alias in node.names}
         used = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)}
         assert used <= imported | set(dir(builtins)), (snippet, sorted(used - imported))
+
+
+def _block_starting(document: Path, language: str, first_line: str) -> str:
+    """The one ```LANGUAGE block of `document` whose first line is `first_line` (a `# name`
+    comment that says what the file is)."""
+    found = [block for block in _fenced(document, language) if block.splitlines()[0].strip() == first_line]
+    assert len(found) == 1, f"{_relative(document)}: {len(found)} ```{language} blocks start with {first_line!r}"
+    return found[0]
+
+
+def test_the_deckcheck_yaml_the_ci_guide_shows_is_one_check_runs(tmp_path):
+    """docs/ci.md's annotated deckcheck.yaml is shown, not run (it names a cube format file
+    and decks of its own): each key it sets, and each `simulate` key its comments list, is a
+    key deckcheck.yaml takes, every key deckcheck.yaml takes is shown, and the file, given
+    the format file and decks it names, is a configuration `deckcheck check` runs (exit 0 or
+    1, not 2)."""
+    from deckcheck.project.config import CONFIG_SCHEMA, SIMULATE_SCHEMA
+    from deckcheck.yamlload import load_yaml
+
+    guide = ROOT / "docs" / "ci.md"
+    text = _block_starting(guide, "yaml", "# deckcheck.yaml")
+    config = load_yaml(text, source=str(guide))
+    assert set(config) == set(CONFIG_SCHEMA.fields), "docs/ci.md's deckcheck.yaml and the keys check reads differ"
+    entry = next(iter(config["simulate"].values()))
+    also = re.search(r"# also (.*?)\n\s*assert:", text, flags=re.DOTALL)
+    assert also, "docs/ci.md: the simulate entry's comment `# also ...` that lists its other keys is gone"
+    listed = set(re.findall(r"\b([a-z][a-z0-9_]*)\b", re.sub(r"\([^)]*\)|#|\n", " ", also[1]))) - {"also"}
+    assert set(entry) | listed == set(SIMULATE_SCHEMA.fields), (
+        f"docs/ci.md's simulate entry shows {sorted(set(entry) | listed)}; deckcheck.yaml takes {sorted(SIMULATE_SCHEMA.fields)}"
+    )
+
+    (tmp_path / "deckcheck.yaml").write_text(text, encoding="utf-8")
+    (tmp_path / "formats").mkdir()
+    (tmp_path / "formats" / "my-cube.yaml").write_text("name: My cube\nextends: mtg/vintage\n", encoding="utf-8")
+    burn = (ROOT / "examples" / "burn-modern.txt").read_text(encoding="utf-8")
+    for deck in ("decks/modern/burn.txt", "decks/legacy/burn.txt", "decks/cube/burn.txt", "decks/archive/old.txt"):
+        (tmp_path / deck).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / deck).write_text(burn, encoding="utf-8")
+    done = run_cli("check", "-o", "json", cwd=tmp_path)
+    assert done.returncode in (0, 1), done.stderr
+    report = json.loads(done.stdout)
+    checked = {(result["deck"], result["format"]) for result in report["results"]}
+    assert checked == {("decks/modern/burn.txt", "mtg/modern"), ("decks/legacy/burn.txt", "mtg/legacy"),
+                       ("decks/cube/burn.txt", "formats/my-cube.yaml")}, checked
+    assert {entry["deck"] for entry in report["assertions"]} == {"decks/modern/burn.txt"}
+    assert "messages" not in report, report["messages"]
+
+
+def test_the_policy_file_the_engine_guide_shows_is_the_example_it_names(tmp_path):
+    """docs/engine.md shows a policy file and says it is `examples/burn-policy.yaml`: it is
+    that file's policy (its description aside), and `simulate` runs it."""
+    from deckcheck.yamlload import load_yaml
+
+    guide = ROOT / "docs" / "engine.md"
+    text = next(block for block in _fenced(guide, "yaml") if block.startswith("keep:"))
+    assert "(`examples/burn-policy.yaml`.)" in guide.read_text(encoding="utf-8").split(text, 1)[1][:200]
+    shown = load_yaml(text, source=str(guide))
+    example = load_yaml((ROOT / "examples" / "burn-policy.yaml").read_text(encoding="utf-8"), source="burn-policy.yaml")
+    example.pop("description")
+    assert shown == example
+    (tmp_path / "policy.yaml").write_text(text, encoding="utf-8")
+    done = run_cli("simulate", str(ROOT / "examples" / "burn-modern.txt"), "-f", "mtg/constructed",
+                   "--policy", str(tmp_path / "policy.yaml"), "-o", "json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["policy"]["7"] == shown["keep"][7]
+
+
+def test_the_card_pool_the_format_guide_shows_is_one_a_format_file_takes(tmp_path):
+    """docs/format-files.md's `card_pool:` block, every key of it set, is valid in a format
+    file: `formats check` accepts it (exit 0)."""
+    guide = ROOT / "docs" / "format-files.md"
+    text = next(block for block in _fenced(guide, "yaml") if block.startswith("card_pool:"))
+    path = tmp_path / "pool-keys.yaml"
+    path.write_text("name: Pool keys\nextends: mtg/constructed\n" + text, encoding="utf-8")
+    done = run_cli("formats", "check", str(path))
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_action_and_hook_the_ci_guide_shows_take_what_it_gives_them():
+    """docs/ci.md's workflow steps give the Action only inputs action.yml declares, and its
+    pre-commit configuration names a hook .pre-commit-hooks.yaml defines."""
+    from deckcheck.yamlload import load_yaml
+
+    guide = ROOT / "docs" / "ci.md"
+    inputs = set(load_yaml((ROOT / "action.yml").read_text(encoding="utf-8"), source="action.yml")["inputs"])
+    page = guide.read_text(encoding="utf-8")
+    given = re.findall(r"uses: your-org/deckcheck@\S+[^\n]*\n\s+with:\n((?:\s+[a-z-]+: .*\n)+)", page)
+    assert given, "docs/ci.md shows no step that uses the Action with inputs"
+    for block in given:
+        keys = set(re.findall(r"^\s+([a-z-]+):", block, flags=re.MULTILINE))
+        assert keys <= inputs, f"docs/ci.md gives the Action {sorted(keys - inputs)}, which action.yml does not declare"
+    hooks = {hook["id"] for hook in load_yaml((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"), source="hooks")}
+    config = load_yaml(_block_starting(guide, "yaml", "# .pre-commit-config.yaml"), source=str(guide))
+    named = {hook["id"] for repo in config["repos"] for hook in repo["hooks"]}
+    assert named and named <= hooks, named
