@@ -622,3 +622,35 @@ def test_the_action_and_hook_the_ci_guide_shows_take_what_it_gives_them():
     config = load_yaml(_block_starting(guide, "yaml", "# .pre-commit-config.yaml"), source=str(guide))
     named = {hook["id"] for repo in config["repos"] for hook in repo["hooks"]}
     assert named and named <= hooks, named
+
+
+# What a reporter module must define for each subject its registry row names
+# (deckcheck/report/__init__.py): a simulation without `render_simulation` is rendered as
+# the `Report` of its assertions, so `render` serves it then.
+_REPORTER_FUNCTIONS = {
+    "decks": ("render",), "teams": ("render",), "assertions": ("render",), "batch": ("batch_writer",),
+    "simulations": ("render_simulation", "render"), "comparisons": ("render_comparison",), "diffs": ("render_diff",),
+}
+
+
+def test_the_extending_guide_names_every_function_a_reporter_defines():
+    """docs/extending.md's reporter table names each function the registry's subjects ask a
+    reporter module for (`render_diff` was missing: a contributor adding an output to
+    `deckcheck diff` read of no such function), and each registered reporter defines the
+    ones its subjects need, as the table says (`render` only when it reports decks, teams
+    or assertions: the csv and html reporters have none)."""
+    import importlib
+
+    from deckcheck.report import REPORTERS
+
+    guide = (ROOT / "docs" / "extending.md").read_text(encoding="utf-8")
+    table = guide.split("## A reporter", 1)[1].split("\n\n", 3)[2]
+    first_cells = [row.split("|")[1] for row in table.splitlines() if row.startswith("| `")]
+    named = {function for cell in first_cells for function in re.findall(r"`([a-z_]+)\(", cell)}
+    needed = {function for functions in _REPORTER_FUNCTIONS.values() for function in functions}
+    assert needed - named == set(), f"docs/extending.md's reporter table lacks {sorted(needed - named)}"
+    for name, output in REPORTERS.items():
+        module = importlib.import_module(f"deckcheck.report.{name}")
+        assert module.NAME == name
+        for subject in output.renders:
+            assert any(hasattr(module, function) for function in _REPORTER_FUNCTIONS[subject]), (name, subject)
