@@ -654,3 +654,17 @@ def test_the_extending_guide_names_every_function_a_reporter_defines():
         assert module.NAME == name
         for subject in output.renders:
             assert any(hasattr(module, function) for function in _REPORTER_FUNCTIONS[subject]), (name, subject)
+
+
+def test_the_extending_guide_names_everything_a_decklist_format_module_may_declare():
+    """The registry's docstring (deckcheck/decklists/__init__.py) is the code's own account
+    of what a decklist format module declares; docs/extending.md's section for contributors
+    names each of those names too (it lacked `COMMANDER_NAMED_BY`, which the "no commander"
+    problem quotes, `NAMED_BY_FILE_NAME` and the `FORMATS` tuple a module is registered in)."""
+    import deckcheck.decklists
+
+    protocol = set(re.findall(r"`([A-Z][A-Z_]+|[a-z_]+)(?:\(|\s*=|`)", deckcheck.decklists.__doc__))
+    section = (ROOT / "docs" / "extending.md").read_text(encoding="utf-8").split("## A decklist format", 1)[1].split("\n## ", 1)[0]
+    shown = set(re.findall(r"`(?:[a-z]+\.)?([A-Za-z_]+)", section))
+    missing = sorted(name for name in protocol if name not in shown and name not in {"text", "arena", "choose"})  # the text and arena modules, the registry's own function
+    assert not missing, f"docs/extending.md's decklist format section does not name {missing}"
