@@ -668,3 +668,17 @@ def test_the_extending_guide_names_everything_a_decklist_format_module_may_decla
     shown = set(re.findall(r"`(?:[a-z]+\.)?([A-Za-z_]+)", section))
     missing = sorted(name for name in protocol if name not in shown and name not in {"text", "arena", "choose"})  # the text and arena modules, the registry's own function
     assert not missing, f"docs/extending.md's decklist format section does not name {missing}"
+
+
+def test_the_extending_guide_names_every_function_a_rule_module_may_define():
+    """deckcheck/rules/__init__.py's docstring lists what a rule module defines; the rule
+    section of docs/extending.md names each of them too (it lacked `prepare`, which reads
+    a deck's zones before any rule checks it, and `card_notes`, the lines `cards lookup -f`
+    adds about one card)."""
+    import deckcheck.rules
+
+    protocol = set(re.findall(r"`([A-Z][A-Z_]+|[a-z_]+)(?:\(|`)", deckcheck.rules.__doc__))
+    section = (ROOT / "docs" / "extending.md").read_text(encoding="utf-8").split("## A rule", 1)[1].split("\n## ", 1)[0]
+    shown = set(re.findall(r"`([A-Za-z_]+)", section))
+    missing = sorted(name for name in protocol - {"speaking"} if name not in shown)  # speaking: the registry's own
+    assert not missing, f"docs/extending.md's rule section does not name {missing}"
