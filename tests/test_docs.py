@@ -682,3 +682,14 @@ def test_the_extending_guide_names_every_function_a_rule_module_may_define():
     shown = set(re.findall(r"`([A-Za-z_]+)", section))
     missing = sorted(name for name in protocol - {"speaking"} if name not in shown)  # speaking: the registry's own
     assert not missing, f"docs/extending.md's rule section does not name {missing}"
+
+
+def test_the_seed_help_promises_what_the_engine_guide_does():
+    """docs/engine.md: a seed gives the same numbers on any machine "with the same numpy
+    release" (numpy keeps no stream of a Generator the same across its releases, NEP 19);
+    `simulate --help` said "the same answer anywhere", which a CI job pinning a Monte Carlo
+    assertion would take to hold through a numpy upgrade."""
+    assert "with the same numpy release" in (ROOT / "docs" / "engine.md").read_text(encoding="utf-8")
+    helped = " ".join(run_cli("simulate", "--help").stdout.split())
+    seed = re.search(r"--seed S (.*?)\.", helped)
+    assert seed and "numpy" in seed[1], seed and seed[1]
