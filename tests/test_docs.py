@@ -693,3 +693,57 @@ def test_the_seed_help_promises_what_the_engine_guide_does():
     helped = " ".join(run_cli("simulate", "--help").stdout.split())
     seed = re.search(r"--seed S (.*?)\.", helped)
     assert seed and "numpy" in seed[1], seed and seed[1]
+
+
+# A place in the docs as the code names it: `docs/security.md#limits`,
+# `docs/engine.md, "Keep rules"`, or `(docs/security.md, limits)` (bare ones may be ` and `-joined).
+_DOCS_POINTER = re.compile(
+    r"docs/(?P<page>[a-z-]+\.md)(?:#(?P<anchor>[\w-]+)|, \"(?P<quoted>[^\"]+)\"|, (?P<bare>[A-Za-z][\w ]*)\))")
+
+
+def _sections(page: Path) -> list[str]:
+    """What a pointer may name in `page`: its headings, and the phrases that open its bold
+    paragraphs and list items (`**Verdicts kept between runs**`, `- What a process remembers`),
+    lower case."""
+    text = page.read_text(encoding="utf-8")
+    found = [line.lstrip("#").strip() for line in text.splitlines() if line.startswith("#")]
+    found += re.findall(r"\*\*([^*]+)\*\*", text)
+    found += re.findall(r"^\s*- (.+)$", text, flags=re.MULTILINE)
+    return [section.lower() for section in found]
+
+
+def _docs_pointers() -> list[tuple[str, str, str, str]]:
+    """(file:line, page, kind, name) of every place in the docs that deckcheck's code, its
+    scripts and its Action name, in its messages and comments alike."""
+    found = []
+    sources = [*sorted((ROOT / "deckcheck").rglob("*.py")), *sorted((ROOT / "scripts").glob("*.py")), ROOT / "action.yml"]
+    for source in sources:
+        for number, line in enumerate(source.read_text(encoding="utf-8").splitlines(), 1):
+            for match in _DOCS_POINTER.finditer(line):
+                where = f"{source.relative_to(ROOT).as_posix()}:{number}"
+                if match["anchor"]:
+                    found.append((where, match["page"], "anchor", match["anchor"]))
+                if match["quoted"]:
+                    found.append((where, match["page"], "section", match["quoted"]))
+                for name in re.split(r" and ", match["bare"] or ""):
+                    if name:
+                        found.append((where, match["page"], "section", name))
+    return found
+
+
+def test_every_place_in_the_docs_the_code_points_to_exists():
+    """A message that says where to read more (`(docs/security.md#limits)`, `(docs/engine.md,
+    "Keep rules")`) names a docs page that exists and a heading, or a bold or listed
+    paragraph, of it: a renamed section would send a user to nothing."""
+    pointers = _docs_pointers()
+    assert any(kind == "anchor" for *_, kind, _ in pointers) and any(kind == "section" for *_, kind, _ in pointers)
+    wrong = []
+    for where, page, kind, name in pointers:
+        path = ROOT / "docs" / page
+        if not path.exists():
+            wrong.append(f"{where}: docs/{page} does not exist")
+        elif kind == "anchor" and name not in anchors(path):
+            wrong.append(f"{where}: docs/{page} has no heading with the anchor #{name}")
+        elif kind == "section" and not any(section.startswith(name.lower()) for section in _sections(path)):
+            wrong.append(f"{where}: docs/{page} has no section {name!r}")
+    assert not wrong, "\n".join(wrong)
