@@ -240,6 +240,11 @@ def formats_import_lflist(
     from ..textio import read_text
 
     folder = output_path("--output-dir", output_dir, "the folder to write the formats to")
+    if folder is not None and str(folder) == "-":
+        # `-` is a standard stream everywhere else, and stdout is where the formats go
+        # without -d: a folder named `-` is never what was meant (as `--report -`, common.writable).
+        raise DeckcheckError("--output-dir -: cannot write ('-' names no folder here (it is not standard output); "
+                             "leave -d out to write the formats to stdout)")
     parsed = parse_lflist(read_text(path))
     for problem in parsed.problems:
         warn(f"{path.name}: {problem} (skipped)")
