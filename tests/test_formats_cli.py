@@ -324,3 +324,26 @@ def test_a_thousand_unknown_names_are_counted_with_a_thousands_separator(cli, tm
     deck.write_text("60 Island\n", encoding="utf-8")
     validated = cli("validate", str(deck), "-f", str(path), "--date", "2025-01-01")
     assert f"deckcheck: warning: {path}: 1,200 card names match no card of the card data" in validated.stderr
+
+
+def test_formats_check_reports_every_kind_of_fault_of_a_file_at_once(cli, tmp_path):
+    """A Genesys file with a card worth two values, an entry naming one card with another's
+    passcode and a passcode no card has: each is reported (docs/format-files.md: each such
+    card, each such entry, each such passcode). The first kind found stopped the check: the
+    entry and the passcode went unsaid until the points were mended and the file checked again."""
+    path = tmp_path / "genesys-mine.yaml"
+    path.write_text(
+        "name: Mine\nextends: yugioh/genesys\npoints:\n  Ash Blossom & Joyous Spring: 30\n  14558127: 5\n"
+        "  14558172: 3\ncard_limits:\n  - {card: Pot of Greed, code: 14558127, limit: 1}\n",
+        encoding="utf-8",
+    )
+    done = cli("formats", "check", str(path))
+    assert done.returncode == 2, done.stdout + done.stderr
+    lines = done.stderr.splitlines()
+    said = "\n".join(lines)
+    assert "points.14558127: Ash Blossom & Joyous Spring is worth 30 by name and 5 by passcode" in said
+    assert "card_limits[0].card: 'Pot of Greed' is another card than its passcode 14558127" in said
+    assert "deckcheck: warning: " in said and "points.14558172: no card has passcode 14558172" in said
+    # Warnings first, then each kind of error with the line that counts it; the last is an error.
+    assert [line.split(":")[1].strip() for line in lines] == ["warning", "error", "error", "error", "error"], said
+    assert lines[-1] == "deckcheck: error: 1 entry above names one card and gives the passcode of another"
