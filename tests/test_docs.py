@@ -747,3 +747,16 @@ def test_every_place_in_the_docs_the_code_points_to_exists():
         elif kind == "section" and not any(section.startswith(name.lower()) for section in _sections(path)):
             wrong.append(f"{where}: docs/{page} has no section {name!r}")
     assert not wrong, "\n".join(wrong)
+
+
+def test_the_switch_variables_off_words_are_the_ones_the_code_reads():
+    """docs/contracts.md's DECKCHECK_OFFLINE, DECKCHECK_NO_CACHE and DECKCHECK_DEBUG rows say
+    which values leave the switch off: the words cards.switched_on reads as off (it read
+    `n` as off too, which the rows left out, so `DECKCHECK_OFFLINE=n` looked like on)."""
+    from deckcheck.cards import _OFF_WORDS
+
+    page = (ROOT / "docs" / "contracts.md").read_text(encoding="utf-8")
+    for variable in ("DECKCHECK_OFFLINE", "DECKCHECK_NO_CACHE", "DECKCHECK_DEBUG"):
+        row = re.search(rf"^\| `{variable}` \| set to anything but (.*?) or nothing\b", page, flags=re.MULTILINE)
+        assert row, f"docs/contracts.md: the {variable} row does not say which values leave it off"
+        assert set(re.findall(r"`([^`]*)`", row[1])) | {""} == set(_OFF_WORDS), (variable, row[1])
