@@ -347,3 +347,18 @@ def test_formats_check_reports_every_kind_of_fault_of_a_file_at_once(cli, tmp_pa
     # Warnings first, then each kind of error with the line that counts it; the last is an error.
     assert [line.split(":")[1].strip() for line in lines] == ["warning", "error", "error", "error", "error"], said
     assert lines[-1] == "deckcheck: error: 1 entry above names one card and gives the passcode of another"
+
+
+@pytest.mark.parametrize("ref", ["-", "--", "/", "_"])
+def test_a_format_of_no_letter_is_no_format_id_not_a_word_to_look_for(cli, tmp_path, ref):
+    """`-f -` (standard input, as a deck's `-` reads it) was looked for as a part of the ids,
+    and every id holding a dash matched: "unknown format '-'; did you mean mtg/limited,
+    mtg/2hg-legacy, mtg/2hg-limited?". A reference without a letter or digit names no format."""
+    (tmp_path / "deck.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    done = cli("validate", str(tmp_path / "deck.txt"), "-f", ref)
+    assert done.returncode == 2, done.stdout + done.stderr
+    (line,) = done.stderr.splitlines()
+    assert line.startswith(f"deckcheck: error: {ref!r} is not a format id (like mtg/modern)"), line
+    assert "did you mean" not in line
+    if ref == "-":
+        assert "standard input" in line
