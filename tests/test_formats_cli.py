@@ -362,3 +362,20 @@ def test_a_format_of_no_letter_is_no_format_id_not_a_word_to_look_for(cli, tmp_p
     assert "did you mean" not in line
     if ref == "-":
         assert "standard input" in line
+
+
+@pytest.mark.parametrize(("argv", "what"), [
+    (["simulate", "deck.txt", "-f", "mtg/modern", "--policy", "-"], "policy file"),
+    (["simulate", "deck.txt", "-f", "mtg/modern", "--compare", "-"], "policy file"),
+    (["formats", "check", "-"], "format file"),
+    (["check", "--config", "-"], "deckcheck.yaml"),
+])
+def test_a_settings_file_given_as_dash_is_told_standard_input_is_for_decks(cli, tmp_path, argv, what):
+    """`-` reads standard input for a deck or a pool only: `--policy -` (the policy piped in)
+    was "-: cannot read policy file (No such file or directory)", as if a file called `-`
+    had gone missing."""
+    (tmp_path / "deck.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    done = cli(*argv, cwd=tmp_path, input="keep: {7: 'lands >= 2'}\n")
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert done.stderr.splitlines()[-1].endswith(
+        f"standard input is read for a deck or a pool, never a {what}: give the {what} saved on disk"), done.stderr

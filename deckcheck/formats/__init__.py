@@ -627,7 +627,9 @@ def check_file(path: str | Path, *, root: Path | None = None, documents: Documen
     if not tree.is_file(path) and _is_dir(path):
         raise FormatError("is a directory, not a format file", path=str(path))
     if not tree.is_file(path):
-        raise FormatError("no such file", path=str(path))
+        from ..yamlload import standard_input_advice
+
+        raise FormatError(standard_input_advice(path, "format file") or "no such file", path=str(path))
     resolved_id, file, data, chain, _files = _merged(path, root=root, documents=documents)
     return build_format(resolved_id, file, data, chain)
 
