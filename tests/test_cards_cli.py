@@ -111,3 +111,14 @@ def test_a_card_database_named_dash_is_refused_not_a_file_named_dash(cli, tmp_pa
     assert done.stderr == ("deckcheck: error: --cards-db -: a card database is a file, and '-' names none here "
                            "(it is not a standard stream); name the database file\n")
     assert not (tmp_path / "-").exists()
+
+
+def test_a_card_file_given_as_dash_is_told_standard_input_is_for_decks(cli, tmp_path):
+    """`cards import -` (a card file piped in) was "cannot read - (No such file or
+    directory)", as if a file called `-` had gone missing: `-` reads standard input for a
+    deck or a pool only."""
+    done = cli("cards", "import", "-", "--cards-db", str(tmp_path / "cards.sqlite"), cwd=tmp_path, input="[]")
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert done.stderr == ("deckcheck: error: -: standard input is read for a deck or a pool, never a card file: "
+                           "give the card file saved on disk; the card database was not changed\n")
+    assert not (tmp_path / "cards.sqlite").exists()
