@@ -399,6 +399,15 @@ def _place(text: str, mark: Any) -> tuple[int, str]:
     return last, f"line {last}, at the end of the file"
 
 
+def standard_input_advice(path: str | os.PathLike[str], what: str) -> str | None:
+    """What to say of `-` given for a settings file (`--policy -`, `formats check -`) that is
+    not there: `-` reads standard input for a deck or a pool only, and "no such file" sent
+    the user looking for a file called `-`. None for any other path."""
+    if os.fspath(path) != "-":
+        return None
+    return f"standard input is read for a deck or a pool, never a {what}: give the {what} saved on disk"
+
+
 def read_yaml_file(path: Path, *, what: str, aliases: bool = True) -> YamlDocument:
     """A YAML file read as every deckcheck file is: a regular file (never a pipe or a
     device), at most MAX_INPUT_BYTES, UTF-8 (a BOM is fine). `what` names the kind of
@@ -412,6 +421,8 @@ def read_yaml_file(path: Path, *, what: str, aliases: bool = True) -> YamlDocume
         with open(path, "rb") as handle:
             raw = handle.read(MAX_INPUT_BYTES + 1)
     except OSError as exc:
+        if isinstance(exc, FileNotFoundError) and standard_input_advice(path, what):
+            raise YamlError(standard_input_advice(path, what) or "", source=source) from None
         raise YamlError(f"cannot read {what} ({exc.strerror or exc})", source=source) from None
     except ValueError:  # a NUL byte in the name: no file can have it
         raise YamlError(f"cannot read {what} (not a valid file name)", source=source) from None

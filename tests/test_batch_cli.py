@@ -1795,3 +1795,13 @@ def test_a_manifest_deck_path_refused_is_not_checked_not_illegal(cli, tmp_path, 
     [verdict] = [line for line in done.stdout.splitlines() if line.startswith("bob ")]
     assert "NOT CHECKED" in verdict, done.stdout
     assert "2 decks: 1 legal, 0 illegal, 1 could not be read" in done.stdout, done.stdout
+
+
+def test_a_source_given_as_dash_is_told_standard_input_is_for_decks(cli, tmp_path):
+    """`batch -` (a manifest piped in) was "-: no such file or folder", as if a file called
+    `-` had gone missing: `-` reads standard input for a deck or a pool only."""
+    done = cli("batch", "-", "-f", "mtg/modern", cwd=tmp_path, input="player,deck\nann,ann.txt\n")
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert done.stderr.splitlines()[-1] == (
+        "deckcheck: error: -: standard input is read for a deck or a pool, never a manifest: "
+        "give the manifest saved on disk")

@@ -95,3 +95,30 @@ def test_lookup_of_a_number_of_thousands_of_digits_says_no_card_has_it(cli, game
     assert done.returncode == 1, done.stderr
     assert "internal error" not in done.stderr and "Traceback" not in done.stderr
     assert done.stderr.startswith("deckcheck: no ")
+
+
+@pytest.mark.parametrize("argv", [
+    ["cards", "import", str(SAMPLE_CARDS), "--cards-db", "-"],
+    ["cards", "stats", "--cards-db", "-"],
+    ["validate", "deck.txt", "-f", "mtg/modern", "--cards-db", "-"],
+], ids=lambda argv: " ".join(argv[:2]))
+def test_a_card_database_named_dash_is_refused_not_a_file_named_dash(cli, tmp_path, argv):
+    """`-` is a standard stream everywhere else (docs/contracts.md): `cards import --cards-db -`
+    wrote a database file called `-`, and a command reading `--cards-db -` said to build it so."""
+    (tmp_path / "deck.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    done = cli(*argv, cwd=tmp_path)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert done.stderr == ("deckcheck: error: --cards-db -: a card database is a file, and '-' names none here "
+                           "(it is not a standard stream); name the database file\n")
+    assert not (tmp_path / "-").exists()
+
+
+def test_a_card_file_given_as_dash_is_told_standard_input_is_for_decks(cli, tmp_path):
+    """`cards import -` (a card file piped in) was "cannot read - (No such file or
+    directory)", as if a file called `-` had gone missing: `-` reads standard input for a
+    deck or a pool only."""
+    done = cli("cards", "import", "-", "--cards-db", str(tmp_path / "cards.sqlite"), cwd=tmp_path, input="[]")
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert done.stderr == ("deckcheck: error: -: standard input is read for a deck or a pool, never a card file: "
+                           "give the card file saved on disk; the card database was not changed\n")
+    assert not (tmp_path / "cards.sqlite").exists()

@@ -208,14 +208,18 @@ def test_an_error_said_on_a_broken_stderr_is_still_an_error(argv, tmp_path):
     ["batch", "decks", "-f", "mtg/modern", "--report", "-"],
     ["batch", "decks", "-f", "mtg/modern", "--sheets", "-"],
     ["sheet", "decks/a.txt", "-f", "mtg/modern", "--player", "Ann", "--event", "GP", "--out", "-"],
+    ["formats", "import-lflist", "lflist.conf", "--output-dir", "-"],
 ], ids=lambda argv: argv[-2])
 def test_a_file_option_given_dash_is_refused_not_a_file_named_dash(cli, tmp_path, argv):
-    """`-` means a standard stream everywhere else: `--report -` wrote a file called `-`."""
+    """`-` means a standard stream everywhere else: `--report -` wrote a file called `-`, and
+    `formats import-lflist -d -` (stdout is where the formats go without -d) a folder `-`."""
     (tmp_path / "decks").mkdir()
     (tmp_path / "decks" / "a.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    (tmp_path / "lflist.conf").write_text("#[2024.4 TCG]\n!2024.4 TCG\n#forbidden\n14558127 0 --Ash Blossom\n", encoding="utf-8")
     done = cli(*argv, cwd=tmp_path)
     assert done.returncode == 2, done.stdout + done.stderr
-    assert f"deckcheck: error: {argv[-2]} -: cannot write ('-' names no file here" in done.stderr
+    assert f"deckcheck: error: {argv[-2]} -: cannot write ('-' names no " in done.stderr
+    assert "it is not standard output" in done.stderr
     assert not (tmp_path / "-").exists()
 
 

@@ -527,3 +527,236 @@ def test_a_python_line_in_the_prose_imports_every_name_it_uses(document):
                     for alias in node.names}
         used = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)}
         assert used <= imported | set(dir(builtins)), (snippet, sorted(used - imported))
+
+
+def _block_starting(document: Path, language: str, first_line: str) -> str:
+    """The one ```LANGUAGE block of `document` whose first line is `first_line` (a `# name`
+    comment that says what the file is)."""
+    found = [block for block in _fenced(document, language) if block.splitlines()[0].strip() == first_line]
+    assert len(found) == 1, f"{_relative(document)}: {len(found)} ```{language} blocks start with {first_line!r}"
+    return found[0]
+
+
+def test_the_deckcheck_yaml_the_ci_guide_shows_is_one_check_runs(tmp_path):
+    """docs/ci.md's annotated deckcheck.yaml is shown, not run (it names a cube format file
+    and decks of its own): each key it sets, and each `simulate` key its comments list, is a
+    key deckcheck.yaml takes, every key deckcheck.yaml takes is shown, and the file, given
+    the format file and decks it names, is a configuration `deckcheck check` runs (exit 0 or
+    1, not 2)."""
+    from deckcheck.project.config import CONFIG_SCHEMA, SIMULATE_SCHEMA
+    from deckcheck.yamlload import load_yaml
+
+    guide = ROOT / "docs" / "ci.md"
+    text = _block_starting(guide, "yaml", "# deckcheck.yaml")
+    config = load_yaml(text, source=str(guide))
+    assert set(config) == set(CONFIG_SCHEMA.fields), "docs/ci.md's deckcheck.yaml and the keys check reads differ"
+    entry = next(iter(config["simulate"].values()))
+    also = re.search(r"# also (.*?)\n\s*assert:", text, flags=re.DOTALL)
+    assert also, "docs/ci.md: the simulate entry's comment `# also ...` that lists its other keys is gone"
+    listed = set(re.findall(r"\b([a-z][a-z0-9_]*)\b", re.sub(r"\([^)]*\)|#|\n", " ", also[1]))) - {"also"}
+    assert set(entry) | listed == set(SIMULATE_SCHEMA.fields), (
+        f"docs/ci.md's simulate entry shows {sorted(set(entry) | listed)}; deckcheck.yaml takes {sorted(SIMULATE_SCHEMA.fields)}"
+    )
+
+    (tmp_path / "deckcheck.yaml").write_text(text, encoding="utf-8")
+    (tmp_path / "formats").mkdir()
+    (tmp_path / "formats" / "my-cube.yaml").write_text("name: My cube\nextends: mtg/vintage\n", encoding="utf-8")
+    burn = (ROOT / "examples" / "burn-modern.txt").read_text(encoding="utf-8")
+    for deck in ("decks/modern/burn.txt", "decks/legacy/burn.txt", "decks/cube/burn.txt", "decks/archive/old.txt"):
+        (tmp_path / deck).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / deck).write_text(burn, encoding="utf-8")
+    done = run_cli("check", "-o", "json", cwd=tmp_path)
+    assert done.returncode in (0, 1), done.stderr
+    report = json.loads(done.stdout)
+    checked = {(result["deck"], result["format"]) for result in report["results"]}
+    assert checked == {("decks/modern/burn.txt", "mtg/modern"), ("decks/legacy/burn.txt", "mtg/legacy"),
+                       ("decks/cube/burn.txt", "formats/my-cube.yaml")}, checked
+    assert {entry["deck"] for entry in report["assertions"]} == {"decks/modern/burn.txt"}
+    assert "messages" not in report, report["messages"]
+
+
+def test_the_policy_file_the_engine_guide_shows_is_the_example_it_names(tmp_path):
+    """docs/engine.md shows a policy file and says it is `examples/burn-policy.yaml`: it is
+    that file's policy (its description aside), and `simulate` runs it."""
+    from deckcheck.yamlload import load_yaml
+
+    guide = ROOT / "docs" / "engine.md"
+    text = next(block for block in _fenced(guide, "yaml") if block.startswith("keep:"))
+    assert "(`examples/burn-policy.yaml`.)" in guide.read_text(encoding="utf-8").split(text, 1)[1][:200]
+    shown = load_yaml(text, source=str(guide))
+    example = load_yaml((ROOT / "examples" / "burn-policy.yaml").read_text(encoding="utf-8"), source="burn-policy.yaml")
+    example.pop("description")
+    assert shown == example
+    (tmp_path / "policy.yaml").write_text(text, encoding="utf-8")
+    done = run_cli("simulate", str(ROOT / "examples" / "burn-modern.txt"), "-f", "mtg/constructed",
+                   "--policy", str(tmp_path / "policy.yaml"), "-o", "json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["policy"]["7"] == shown["keep"][7]
+
+
+def test_the_card_pool_the_format_guide_shows_is_one_a_format_file_takes(tmp_path):
+    """docs/format-files.md's `card_pool:` block, every key of it set, is valid in a format
+    file: `formats check` accepts it (exit 0)."""
+    guide = ROOT / "docs" / "format-files.md"
+    text = next(block for block in _fenced(guide, "yaml") if block.startswith("card_pool:"))
+    path = tmp_path / "pool-keys.yaml"
+    path.write_text("name: Pool keys\nextends: mtg/constructed\n" + text, encoding="utf-8")
+    done = run_cli("formats", "check", str(path))
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_action_and_hook_the_ci_guide_shows_take_what_it_gives_them():
+    """docs/ci.md's workflow steps give the Action only inputs action.yml declares, and its
+    pre-commit configuration names a hook .pre-commit-hooks.yaml defines."""
+    from deckcheck.yamlload import load_yaml
+
+    guide = ROOT / "docs" / "ci.md"
+    inputs = set(load_yaml((ROOT / "action.yml").read_text(encoding="utf-8"), source="action.yml")["inputs"])
+    page = guide.read_text(encoding="utf-8")
+    given = re.findall(r"uses: your-org/deckcheck@\S+[^\n]*\n\s+with:\n((?:\s+[a-z-]+: .*\n)+)", page)
+    assert given, "docs/ci.md shows no step that uses the Action with inputs"
+    for block in given:
+        keys = set(re.findall(r"^\s+([a-z-]+):", block, flags=re.MULTILINE))
+        assert keys <= inputs, f"docs/ci.md gives the Action {sorted(keys - inputs)}, which action.yml does not declare"
+    hooks = {hook["id"] for hook in load_yaml((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"), source="hooks")}
+    config = load_yaml(_block_starting(guide, "yaml", "# .pre-commit-config.yaml"), source=str(guide))
+    named = {hook["id"] for repo in config["repos"] for hook in repo["hooks"]}
+    assert named and named <= hooks, named
+
+
+# What a reporter module must define for each subject its registry row names
+# (deckcheck/report/__init__.py): a simulation without `render_simulation` is rendered as
+# the `Report` of its assertions, so `render` serves it then.
+_REPORTER_FUNCTIONS = {
+    "decks": ("render",), "teams": ("render",), "assertions": ("render",), "batch": ("batch_writer",),
+    "simulations": ("render_simulation", "render"), "comparisons": ("render_comparison",), "diffs": ("render_diff",),
+}
+
+
+def test_the_extending_guide_names_every_function_a_reporter_defines():
+    """docs/extending.md's reporter table names each function the registry's subjects ask a
+    reporter module for (`render_diff` was missing: a contributor adding an output to
+    `deckcheck diff` read of no such function), and each registered reporter defines the
+    ones its subjects need, as the table says (`render` only when it reports decks, teams
+    or assertions: the csv and html reporters have none)."""
+    import importlib
+
+    from deckcheck.report import REPORTERS
+
+    guide = (ROOT / "docs" / "extending.md").read_text(encoding="utf-8")
+    table = guide.split("## A reporter", 1)[1].split("\n\n", 3)[2]
+    first_cells = [row.split("|")[1] for row in table.splitlines() if row.startswith("| `")]
+    named = {function for cell in first_cells for function in re.findall(r"`([a-z_]+)\(", cell)}
+    needed = {function for functions in _REPORTER_FUNCTIONS.values() for function in functions}
+    assert needed - named == set(), f"docs/extending.md's reporter table lacks {sorted(needed - named)}"
+    for name, output in REPORTERS.items():
+        module = importlib.import_module(f"deckcheck.report.{name}")
+        assert module.NAME == name
+        for subject in output.renders:
+            assert any(hasattr(module, function) for function in _REPORTER_FUNCTIONS[subject]), (name, subject)
+
+
+def test_the_extending_guide_names_everything_a_decklist_format_module_may_declare():
+    """The registry's docstring (deckcheck/decklists/__init__.py) is the code's own account
+    of what a decklist format module declares; docs/extending.md's section for contributors
+    names each of those names too (it lacked `COMMANDER_NAMED_BY`, which the "no commander"
+    problem quotes, `NAMED_BY_FILE_NAME` and the `FORMATS` tuple a module is registered in)."""
+    import deckcheck.decklists
+
+    protocol = set(re.findall(r"`([A-Z][A-Z_]+|[a-z_]+)(?:\(|\s*=|`)", deckcheck.decklists.__doc__))
+    section = (ROOT / "docs" / "extending.md").read_text(encoding="utf-8").split("## A decklist format", 1)[1].split("\n## ", 1)[0]
+    shown = set(re.findall(r"`(?:[a-z]+\.)?([A-Za-z_]+)", section))
+    missing = sorted(name for name in protocol if name not in shown and name not in {"text", "arena", "choose"})  # the text and arena modules, the registry's own function
+    assert not missing, f"docs/extending.md's decklist format section does not name {missing}"
+
+
+def test_the_extending_guide_names_every_function_a_rule_module_may_define():
+    """deckcheck/rules/__init__.py's docstring lists what a rule module defines; the rule
+    section of docs/extending.md names each of them too (it lacked `prepare`, which reads
+    a deck's zones before any rule checks it, and `card_notes`, the lines `cards lookup -f`
+    adds about one card)."""
+    import deckcheck.rules
+
+    protocol = set(re.findall(r"`([A-Z][A-Z_]+|[a-z_]+)(?:\(|`)", deckcheck.rules.__doc__))
+    section = (ROOT / "docs" / "extending.md").read_text(encoding="utf-8").split("## A rule", 1)[1].split("\n## ", 1)[0]
+    shown = set(re.findall(r"`([A-Za-z_]+)", section))
+    missing = sorted(name for name in protocol - {"speaking"} if name not in shown)  # speaking: the registry's own
+    assert not missing, f"docs/extending.md's rule section does not name {missing}"
+
+
+def test_the_seed_help_promises_what_the_engine_guide_does():
+    """docs/engine.md: a seed gives the same numbers on any machine "with the same numpy
+    release" (numpy keeps no stream of a Generator the same across its releases, NEP 19);
+    `simulate --help` said "the same answer anywhere", which a CI job pinning a Monte Carlo
+    assertion would take to hold through a numpy upgrade."""
+    assert "with the same numpy release" in (ROOT / "docs" / "engine.md").read_text(encoding="utf-8")
+    helped = " ".join(run_cli("simulate", "--help").stdout.split())
+    seed = re.search(r"--seed S (.*?)\.", helped)
+    assert seed and "numpy" in seed[1], seed and seed[1]
+
+
+# A place in the docs as the code names it: `docs/security.md#limits`,
+# `docs/engine.md, "Keep rules"`, or `(docs/security.md, limits)` (bare ones may be ` and `-joined).
+_DOCS_POINTER = re.compile(
+    r"docs/(?P<page>[a-z-]+\.md)(?:#(?P<anchor>[\w-]+)|, \"(?P<quoted>[^\"]+)\"|, (?P<bare>[A-Za-z][\w ]*)\))")
+
+
+def _sections(page: Path) -> list[str]:
+    """What a pointer may name in `page`: its headings, and the phrases that open its bold
+    paragraphs and list items (`**Verdicts kept between runs**`, `- What a process remembers`),
+    lower case."""
+    text = page.read_text(encoding="utf-8")
+    found = [line.lstrip("#").strip() for line in text.splitlines() if line.startswith("#")]
+    found += re.findall(r"\*\*([^*]+)\*\*", text)
+    found += re.findall(r"^\s*- (.+)$", text, flags=re.MULTILINE)
+    return [section.lower() for section in found]
+
+
+def _docs_pointers() -> list[tuple[str, str, str, str]]:
+    """(file:line, page, kind, name) of every place in the docs that deckcheck's code, its
+    scripts and its Action name, in its messages and comments alike."""
+    found = []
+    sources = [*sorted((ROOT / "deckcheck").rglob("*.py")), *sorted((ROOT / "scripts").glob("*.py")), ROOT / "action.yml"]
+    for source in sources:
+        for number, line in enumerate(source.read_text(encoding="utf-8").splitlines(), 1):
+            for match in _DOCS_POINTER.finditer(line):
+                where = f"{source.relative_to(ROOT).as_posix()}:{number}"
+                if match["anchor"]:
+                    found.append((where, match["page"], "anchor", match["anchor"]))
+                if match["quoted"]:
+                    found.append((where, match["page"], "section", match["quoted"]))
+                for name in re.split(r" and ", match["bare"] or ""):
+                    if name:
+                        found.append((where, match["page"], "section", name))
+    return found
+
+
+def test_every_place_in_the_docs_the_code_points_to_exists():
+    """A message that says where to read more (`(docs/security.md#limits)`, `(docs/engine.md,
+    "Keep rules")`) names a docs page that exists and a heading, or a bold or listed
+    paragraph, of it: a renamed section would send a user to nothing."""
+    pointers = _docs_pointers()
+    assert any(kind == "anchor" for *_, kind, _ in pointers) and any(kind == "section" for *_, kind, _ in pointers)
+    wrong = []
+    for where, page, kind, name in pointers:
+        path = ROOT / "docs" / page
+        if not path.exists():
+            wrong.append(f"{where}: docs/{page} does not exist")
+        elif kind == "anchor" and name not in anchors(path):
+            wrong.append(f"{where}: docs/{page} has no heading with the anchor #{name}")
+        elif kind == "section" and not any(section.startswith(name.lower()) for section in _sections(path)):
+            wrong.append(f"{where}: docs/{page} has no section {name!r}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_switch_variables_off_words_are_the_ones_the_code_reads():
+    """docs/contracts.md's DECKCHECK_OFFLINE, DECKCHECK_NO_CACHE and DECKCHECK_DEBUG rows say
+    which values leave the switch off: the words cards.switched_on reads as off (it read
+    `n` as off too, which the rows left out, so `DECKCHECK_OFFLINE=n` looked like on)."""
+    from deckcheck.cards import _OFF_WORDS
+
+    page = (ROOT / "docs" / "contracts.md").read_text(encoding="utf-8")
+    for variable in ("DECKCHECK_OFFLINE", "DECKCHECK_NO_CACHE", "DECKCHECK_DEBUG"):
+        row = re.search(rf"^\| `{variable}` \| set to anything but (.*?) or nothing\b", page, flags=re.MULTILINE)
+        assert row, f"docs/contracts.md: the {variable} row does not say which values leave it off"
+        assert set(re.findall(r"`([^`]*)`", row[1])) | {""} == set(_OFF_WORDS), (variable, row[1])

@@ -324,3 +324,58 @@ def test_a_thousand_unknown_names_are_counted_with_a_thousands_separator(cli, tm
     deck.write_text("60 Island\n", encoding="utf-8")
     validated = cli("validate", str(deck), "-f", str(path), "--date", "2025-01-01")
     assert f"deckcheck: warning: {path}: 1,200 card names match no card of the card data" in validated.stderr
+
+
+def test_formats_check_reports_every_kind_of_fault_of_a_file_at_once(cli, tmp_path):
+    """A Genesys file with a card worth two values, an entry naming one card with another's
+    passcode and a passcode no card has: each is reported (docs/format-files.md: each such
+    card, each such entry, each such passcode). The first kind found stopped the check: the
+    entry and the passcode went unsaid until the points were mended and the file checked again."""
+    path = tmp_path / "genesys-mine.yaml"
+    path.write_text(
+        "name: Mine\nextends: yugioh/genesys\npoints:\n  Ash Blossom & Joyous Spring: 30\n  14558127: 5\n"
+        "  14558172: 3\ncard_limits:\n  - {card: Pot of Greed, code: 14558127, limit: 1}\n",
+        encoding="utf-8",
+    )
+    done = cli("formats", "check", str(path))
+    assert done.returncode == 2, done.stdout + done.stderr
+    lines = done.stderr.splitlines()
+    said = "\n".join(lines)
+    assert "points.14558127: Ash Blossom & Joyous Spring is worth 30 by name and 5 by passcode" in said
+    assert "card_limits[0].card: 'Pot of Greed' is another card than its passcode 14558127" in said
+    assert "deckcheck: warning: " in said and "points.14558172: no card has passcode 14558172" in said
+    # Warnings first, then each kind of error with the line that counts it; the last is an error.
+    assert [line.split(":")[1].strip() for line in lines] == ["warning", "error", "error", "error", "error"], said
+    assert lines[-1] == "deckcheck: error: 1 entry above names one card and gives the passcode of another"
+
+
+@pytest.mark.parametrize("ref", ["-", "--", "/", "_"])
+def test_a_format_of_no_letter_is_no_format_id_not_a_word_to_look_for(cli, tmp_path, ref):
+    """`-f -` (standard input, as a deck's `-` reads it) was looked for as a part of the ids,
+    and every id holding a dash matched: "unknown format '-'; did you mean mtg/limited,
+    mtg/2hg-legacy, mtg/2hg-limited?". A reference without a letter or digit names no format."""
+    (tmp_path / "deck.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    done = cli("validate", str(tmp_path / "deck.txt"), "-f", ref)
+    assert done.returncode == 2, done.stdout + done.stderr
+    (line,) = done.stderr.splitlines()
+    assert line.startswith(f"deckcheck: error: {ref!r} is not a format id (like mtg/modern)"), line
+    assert "did you mean" not in line
+    if ref == "-":
+        assert "standard input" in line
+
+
+@pytest.mark.parametrize(("argv", "what"), [
+    (["simulate", "deck.txt", "-f", "mtg/modern", "--policy", "-"], "policy file"),
+    (["simulate", "deck.txt", "-f", "mtg/modern", "--compare", "-"], "policy file"),
+    (["formats", "check", "-"], "format file"),
+    (["check", "--config", "-"], "deckcheck.yaml"),
+])
+def test_a_settings_file_given_as_dash_is_told_standard_input_is_for_decks(cli, tmp_path, argv, what):
+    """`-` reads standard input for a deck or a pool only: `--policy -` (the policy piped in)
+    was "-: cannot read policy file (No such file or directory)", as if a file called `-`
+    had gone missing."""
+    (tmp_path / "deck.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    done = cli(*argv, cwd=tmp_path, input="keep: {7: 'lands >= 2'}\n")
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert done.stderr.splitlines()[-1].endswith(
+        f"standard input is read for a deck or a pool, never a {what}: give the {what} saved on disk"), done.stderr

@@ -884,6 +884,22 @@ def test_an_internal_error_quotes_its_cause_cut(capsys):
     assert line.endswith("…); set DECKCHECK_DEBUG=1 for the traceback")
 
 
+@pytest.mark.parametrize(("value", "raised"), [("1", True), ("yes", True), ("0", False), ("false", False), ("off", False), ("", False)])
+def test_deckcheck_debug_reads_its_value_as_the_other_switches_do(capsys, monkeypatch, value, raised):
+    """DECKCHECK_DEBUG is on when set to anything but 0, false, no, off or nothing, as
+    DECKCHECK_OFFLINE and DECKCHECK_NO_CACHE are (docs/contracts.md): DECKCHECK_DEBUG=0, set
+    to turn it off, showed the traceback."""
+    from deckcheck.cli.common import failure_code
+
+    monkeypatch.setenv("DECKCHECK_DEBUG", value)
+    if raised:
+        with pytest.raises(RuntimeError):
+            failure_code(RuntimeError("boom"))
+    else:
+        assert failure_code(RuntimeError("boom")) == 2
+        assert capsys.readouterr().err.startswith("deckcheck: error: internal error (RuntimeError: boom)")
+
+
 # deckcheck.yaml of a pull request: 2,000 assertions written once and named by 256 globs
 # through an alias stood for 512,000 (a 57 KB file: 18 s of parsing, then 56 s, 1.3 GB and
 # a 117 MB report for one deck). A few hundred bytes of nested aliases stand for billions.

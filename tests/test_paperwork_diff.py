@@ -181,9 +181,14 @@ def test_a_name_the_card_data_lacks_is_a_warning_naming_the_card_meant(cli, tmp_
     done = cli("diff", str(registered), str(found), "-f", "mtg/limited", "--cards-db", str(sample_cards_db), "--offline")
     assert done.returncode == 1
     assert "Extra in the deck (found, not registered):" in done.stdout and "Grizly Bears" in done.stdout
-    assert done.stderr.splitlines() == [
+    assert done.stderr.splitlines()[:1] == [
         f"deckcheck: warning: {found} line 2: unknown card 'Grizly Bears': no card of that name in the card database"
         " (did you mean Grizzly Bears?)",
+    ]
+    # Then the note of a limited sideboard neither list states (compared without --pool).
+    assert done.stderr.splitlines()[1:] == [
+        "deckcheck: note: sideboard not compared: in a limited event it is the rest of the pool, which neither list "
+        "states; type the deck's sideboard up too and give the registered pool (--pool POOL) to compare it"
     ]
 
 
@@ -299,6 +304,29 @@ def test_a_pool_leaves_a_found_deck_without_sideboard_uncompared_and_counts_both
     report = json.loads(cli("diff", str(registered), str(found), "-f", "mtg/limited", "--pool", str(pool), "-o", "json").stdout)
     assert report["same"] is True and "not_compared" not in report
     assert report["counts"] == {"registered": {"main": 40, "sideboard": 0}, "found": {"main": 40, "sideboard": 24}}
+
+
+def test_a_limited_sideboard_neither_list_states_is_said_uncompared_without_a_pool(cli, tmp_path):
+    """A sealed deck registered and typed up at the table by its main deck alone, compared
+    without --pool: the sideboard, the rest of the pool, is compared no more than with a pool,
+    and docs/contracts.md gives `not_compared` "when the registered list states none and no
+    --pool was given". Nothing was said: "decklist and deck are the same" read as a whole
+    deck checked, while with --pool the same lists were told their sideboard was not."""
+    registered, found = tmp_path / "registered.txt", tmp_path / "found.txt"
+    registered.write_text("2 Lightning Bolt\n38 Mountain\n", encoding="utf-8")
+    found.write_text("2 Lightning Bolt\n38 Mountain\n", encoding="utf-8")
+    done = cli("diff", str(registered), str(found), "-f", "mtg/limited", "-o", "json")
+    assert done.returncode == 0, done.stdout + done.stderr
+    report = json.loads(done.stdout)
+    assert report["same"] is True
+    assert report.get("not_compared") == (
+        "sideboard not compared: in a limited event it is the rest of the pool, which neither list states; "
+        "type the deck's sideboard up too and give the registered pool (--pool POOL) to compare it"
+    )
+    assert done.stderr == f"deckcheck: note: {report['not_compared']}\n"
+    # A constructed deck has no pool: a list with no sideboard is one of none, said nothing of.
+    done = cli("diff", str(registered), str(found), "-f", "mtg/modern")
+    assert (done.returncode, done.stderr) == (0, "")
 
 
 def test_a_wow_limited_side_deck_left_uncompared_is_called_the_side_deck(cli, tmp_path):

@@ -44,7 +44,9 @@ def open_source(source: str | Path, *, allow_outside_paths: bool = False) -> Ite
         yield walk(path, shown=shown)
         return
     if not path.exists():
-        raise InputError(f"{shown}: no such file or folder")
+        from ..yamlload import standard_input_advice
+
+        raise InputError(f"{shown}: {standard_input_advice(source, 'manifest') or 'no such file or folder'}")
     if path.suffix.lower() == ".zip":
         # Imported here: zipfile, tempfile and shutil are no part of a folder's or a
         # manifest's batch (a run's start-up).

@@ -62,7 +62,7 @@ _OFF_WORDS = frozenset(("", "0", "false", "no", "off", "n"))
 
 
 def switched_on(variable: str) -> bool:
-    """Whether the environment variable is set to anything but `0`, `false`, `no`, `off`
+    """Whether the environment variable is set to anything but `0`, `false`, `no`, `n`, `off`
     or nothing (docs/contracts.md)."""
     return os.environ.get(variable, "").strip().lower() not in _OFF_WORDS
 

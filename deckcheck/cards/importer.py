@@ -229,7 +229,11 @@ def import_file(path: str | Path, db_path: Path) -> ImportSummary:
     try:
         kind = not_regular(os.stat(path).st_mode)
     except OSError as exc:
-        raise CardDataError(f"cannot read {path} ({exc.strerror or exc}); {NOT_CHANGED}") from None
+        from ..yamlload import standard_input_advice
+
+        advice = standard_input_advice(path, "card file") if isinstance(exc, FileNotFoundError) else None
+        raise CardDataError(f"{path}: {advice}; {NOT_CHANGED}" if advice
+                            else f"cannot read {path} ({exc.strerror or exc}); {NOT_CHANGED}") from None
     if kind is not None:
         raise CardDataError(f"{path} is {kind}, not a card file; {NOT_CHANGED}")
     file = CardFile(Path(path))

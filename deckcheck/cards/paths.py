@@ -66,14 +66,17 @@ def refuse_folder(path: str | os.PathLike[str], *, named: bool) -> None:
     """Raise when the card database's path is a folder, naming where the path came from:
     the setting (`named`: `--cards-db`, the library's `cards`, an OptionError) or
     DECKCHECK_CARDS_DB. A folder was "no card database at FOLDER; run `deckcheck cards
-    sync`", and that sync "cannot replace FOLDER ...; the old database is unchanged"."""
-    if not os.path.isdir(path):
+    sync`", and that sync "cannot replace FOLDER ...; the old database is unchanged". So is
+    `-`, a standard stream everywhere else: `cards import --cards-db -` wrote a file of that name."""
+    dash = os.fspath(path) == "-"
+    if not dash and not os.path.isdir(path):
         return
     from ..errors import CardDataError, OptionError
     from ..limits import one_line
 
     shown = one_line(os.fspath(path))
-    message = f"{shown}: a folder, not a card database; name a file in it ({os.path.join(shown, DB_FILE)})"
+    message = (f"{shown}: a folder, not a card database; name a file in it ({os.path.join(shown, DB_FILE)})" if not dash
+               else "-: a card database is a file, and '-' names none here (it is not a standard stream); name the database file")
     if named:
         raise OptionError("cards", message)
     where = DB_ENV if os.environ.get(DB_ENV) else "the default card database"

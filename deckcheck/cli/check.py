@@ -80,7 +80,9 @@ def _config(paths: list[str] | None, config_file: Path | None, format_id: str | 
         if config_file.is_dir():
             raise DeckcheckError(f"--config {config_file}: a folder, not a file; give the deckcheck.yaml file itself")
         if not config_file.is_file():
-            raise DeckcheckError(f"--config {config_file}: no such file")
+            from ..yamlload import standard_input_advice
+
+            raise DeckcheckError(f"--config {config_file}: {standard_input_advice(config_file, 'deckcheck.yaml') or 'no such file'}")
         found: Path | None = config_file
     else:
         found = find_config(Path.cwd())

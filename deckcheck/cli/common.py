@@ -315,7 +315,9 @@ def failure_code(exc: Exception) -> int:
     if isinstance(exc, DeckcheckError):
         say(f"deckcheck: error: {exc.named(OPTION_OF_SETTING)}")
         return exc.exit_code
-    if os.environ.get("DECKCHECK_DEBUG"):
+    from ..cards import switched_on  # read as DECKCHECK_OFFLINE is: DECKCHECK_DEBUG=0 is off
+
+    if switched_on("DECKCHECK_DEBUG"):
         raise exc
     from ..report.style import cut
 

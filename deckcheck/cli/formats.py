@@ -90,31 +90,36 @@ def formats_check(
     # Each file once: as loading read it, or (the disk cache held the chain) read here.
     documents = [(own, read.get(own.resolve()) or read_yaml_file(own, what="format file")) for own in own_files]
     catalog = catalog_for(fmt.game, cards_db, offline=True)[0]
+    # Every kind of fault is looked for, and said, before the check fails: the first kind
+    # found stopped it, and the others went unsaid until that one was mended.
+    faults: list[tuple[list[str], int, str, str]] = []  # (error lines, count, what, the line counting them)
     unknown = unknown_names(documents, catalog, fmt.game, cards_db) if catalog is not None else []
-    if unknown:
-        _say_listed("error", [str(name.error()) for name in unknown[:MAX_SUGGESTED_NAMES]], len(unknown), "card names")
+    if unknown and catalog is not None:
         names = "1 card name above matches" if len(unknown) == 1 else f"{len(unknown):,} card names above match"
-        raise DeckcheckError(
-            f"{names} no card of the card data ({catalog.describe()}), so the entries apply to no card: "
-            "correct them, or, for cards newer than that data, run `deckcheck cards sync` or give --cards-db"
-        )
-    if fmt.option("points"):
-        conflicts = conflict_errors(fmt.option("points"), catalog, documents)
-        if conflicts:
-            _say_listed("error", [str(error) for error in conflicts], len(conflicts), "cards with two point values")
-            cards = "1 card above has" if len(conflicts) == 1 else f"{len(conflicts):,} cards above have"
-            raise DeckcheckError(f"{cards} two point values, by name and by passcode; a deck counts the passcode's")
+        faults.append(([str(name.error()) for name in unknown[:MAX_SUGGESTED_NAMES]], len(unknown), "card names",
+                       f"{names} no card of the card data ({catalog.describe()}), so the entries apply to no card: "
+                       "correct them, or, for cards newer than that data, run `deckcheck cards sync` or give --cards-db"))
+    conflicts = conflict_errors(fmt.option("points"), catalog, documents) if fmt.option("points") else []
+    if conflicts:
+        cards = "1 card above has" if len(conflicts) == 1 else f"{len(conflicts):,} cards above have"
+        faults.append(([str(error) for error in conflicts], len(conflicts), "cards with two point values",
+                       f"{cards} two point values, by name and by passcode; a deck counts the passcode's"))
     misnamed = misnamed_passcodes(documents, catalog, fmt.game)
     if misnamed:
-        _say_listed("error", [str(error) for error in misnamed], len(misnamed), "entries")
         entries = "1 entry above names" if len(misnamed) == 1 else f"{len(misnamed):,} entries above name"
-        raise DeckcheckError(f"{entries} one card and gives the passcode of another")
+        faults.append(([str(error) for error in misnamed], len(misnamed), "entries",
+                       f"{entries} one card and gives the passcode of another"))
     passcodes = unknown_passcodes(documents, catalog, fmt.game)
     _say_listed("warning", passcodes, len(passcodes), "passcodes")
     ended = ended_before_out(documents, catalog)
     _say_listed("warning", ended, len(ended), "entries")
     for warning in format_warnings(fmt, documents):
         warn(warning)
+    for number, (lines, count, what, counting) in enumerate(faults, 1):
+        _say_listed("error", lines, count, what)
+        if number == len(faults):
+            raise DeckcheckError(counting)
+        say(f"deckcheck: error: {counting}")
     emit(f"{path}: OK ({fmt.name}, game {fmt.game}, extends {' -> '.join(fmt.chain[1:]) or 'nothing'})\n")
 
 
@@ -240,6 +245,11 @@ def formats_import_lflist(
     from ..textio import read_text
 
     folder = output_path("--output-dir", output_dir, "the folder to write the formats to")
+    if folder is not None and str(folder) == "-":
+        # `-` is a standard stream everywhere else, and stdout is where the formats go
+        # without -d: a folder named `-` is never what was meant (as `--report -`, common.writable).
+        raise DeckcheckError("--output-dir -: cannot write ('-' names no folder here (it is not standard output); "
+                             "leave -d out to write the formats to stdout)")
     parsed = parse_lflist(read_text(path))
     for problem in parsed.problems:
         warn(f"{path.name}: {problem} (skipped)")

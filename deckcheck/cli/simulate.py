@@ -25,7 +25,7 @@ def simulate(
     deck: str = typer.Argument(..., metavar="DECK", help="A decklist file (any format --input-format names, or a ydke:// URL); '-' reads stdin."),
     format_id: str = FORMAT_OPTION,
     hands: Optional[int] = typer.Option(None, "--hands", metavar="N", help="Monte Carlo: simulate N games (default 100000; at most 10000000, at least 100 with --assert)."),
-    seed: Optional[int] = typer.Option(None, "--seed", metavar="S", help="Monte Carlo: random seed; the same seed gives the same answer anywhere (default 0)."),
+    seed: Optional[int] = typer.Option(None, "--seed", metavar="S", help="Monte Carlo: random seed; the same seed gives the same answer on any machine with the same numpy release (default 0)."),
     keep: Optional[str] = typer.Option(None, "--keep", metavar="EXPR", help='Keep rule for the opening hand, e.g. "2 <= lands <= 5".'),
     keep6: Optional[str] = typer.Option(None, "--keep6", metavar="EXPR", help="Keep rule for 6-card hands (smaller sizes inherit it)."),
     keep5: Optional[str] = typer.Option(None, "--keep5", metavar="EXPR", help='Keep rule for 5-card hands ("true": keep any).'),

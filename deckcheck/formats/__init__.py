@@ -121,8 +121,11 @@ def find(ref: FormatRef) -> tuple[str, Path]:
             f"{ref[:200]!r} is not a format id (like mtg/modern); a format file is given as a pathlib.Path"
         )
     clean = _clean_id(ref)
-    if not clean or ".." in Path(clean).parts:
-        raise FormatError(f"{ref[:200]!r} is not a format id (like mtg/modern)")
+    if not clean or ".." in Path(clean).parts or not any(char.isalnum() for char in clean):
+        # No letter nor digit (`-f -`): nothing to look for, where a dash was a part of
+        # every id that holds one ("did you mean mtg/limited, mtg/2hg-legacy, ...?").
+        stdin = "; standard input is read for a deck or a pool, never a format" if clean == "-" else ""
+        raise FormatError(f"{ref[:200]!r} is not a format id (like mtg/modern){stdin}")
     for directory in format_dirs():
         candidate = directory / f"{clean}.yaml"
         if tree.is_file(candidate):
@@ -624,7 +627,9 @@ def check_file(path: str | Path, *, root: Path | None = None, documents: Documen
     if not tree.is_file(path) and _is_dir(path):
         raise FormatError("is a directory, not a format file", path=str(path))
     if not tree.is_file(path):
-        raise FormatError("no such file", path=str(path))
+        from ..yamlload import standard_input_advice
+
+        raise FormatError(standard_input_advice(path, "format file") or "no such file", path=str(path))
     resolved_id, file, data, chain, _files = _merged(path, root=root, documents=documents)
     return build_format(resolved_id, file, data, chain)
 

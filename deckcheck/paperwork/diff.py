@@ -12,7 +12,7 @@ which a registered list need not state (docs/batch.md#limited-events-registered-
 the basic lands the organiser hands out (the pool's `free_cards`) are left out of both
 sideboards, and when the registered list states no sideboard it is the registered pool's
 cards its main deck does not use, or, without a pool, the sideboards are not compared
-(`DeckDiff.not_compared` says why, when the deck found has one). A pool a team shares (team
+(`DeckDiff.not_compared` says why). A pool a team shares (team
 sealed, Two-Headed Giant: the format's `shared_by_team`) makes no one member's sideboard,
 as the teammates' decks use it too: there only a sideboard the registered list states is
 compared. A deck found with no
@@ -372,8 +372,13 @@ def _limited_sideboards(
             f"compare a registered list that states its {sideboard}"
         )
     if pool is None:
-        if not any(entry.zone == SIDEBOARD for entry in found.entries):
-            return registered, found, None
+        if not found_states_one:
+            # Nothing of the pool's rest is on either side, and it is left out all the same:
+            # "the same" alone read as a whole deck checked (docs/contracts.md, `not_compared`).
+            return registered, found, (
+                f"{sideboard} not compared: in a limited event it is the rest of the pool, which neither list states; "
+                f"type the deck's {sideboard} up too and give the registered pool (--pool POOL) to compare it"
+            )
         found = found.copy(entries=[entry for entry in found.entries if entry.zone != SIDEBOARD])
         return registered, found, (
             f"{sideboard} not compared: in a limited event it is the rest of the pool, which the registered "
