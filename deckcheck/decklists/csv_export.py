@@ -97,9 +97,10 @@ _HEADERLESS_COLUMNS = ["name", "count", "set", "type", "block"]
 # Rows looked at to tell such an export: a decklist is short, and every row must be one.
 _HEADERLESS_ROWS = 400
 # A row of that export, `"As Hyjal Burns",2,CoH,...`: a name (quoted or not), then a count.
-# Possessive: a blank run is taken once, never given back (`[ \t]*` then `[^",\n]+` could
-# share one, and a long line of blanks with no comma was tried at every split: quadratic).
-_HEADERLESS_ROW = lazy(r'^[ \t]*+(?:"[^"\n]++"|[^",\n]++),[ \t]*+[0-9]++[ \t]*+,', re.MULTILINE)
+# The name starts with a character that is not blank, so the blanks before it and the name
+# cannot share a run (`[ \t]*` then `[^",\n]+` could, and a long line of blanks with no
+# comma was tried at every split: quadratic). No possessive `*+`: Python 3.10 has none.
+_HEADERLESS_ROW = lazy(r'^[ \t]*(?:"[^"\n]+"|[^",\n \t][^",\n]*),[ \t]*[0-9]+[ \t]*,', re.MULTILINE)
 
 
 def find_headerless(text: str) -> tuple[CsvHeader, str] | None:

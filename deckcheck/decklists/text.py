@@ -163,9 +163,10 @@ _HERO_LINE = lazy(rf"^hero\s*(?::|\s[-\u2013\u2014])\s*(?:(?P<count>[1-9]\d{{0,3
 # comments (`# HERO  Fama'sin the Lifeseer`, then `# Allies`): in capitals and two blanks or
 # a tab before the name, so a comment of words (`# Heroes I tried`, `# hero choice`) and a
 # Yu-Gi-Oh! list's section of its HERO archetype (`# HERO Monsters`) stay comments.
-# The blanks after the first one or two are possessive: `[ \t]{2,}[ \t]*` could share a
-# run, and a comment of 1,000 blanks and no name was tried at every split (quadratic).
-_HERO_COMMENT = lazy(r"^HERO(?:\t|[ \t]{2})[ \t]*+(?P<name>[^\s:].*)$")
+# One tab or two blanks, then any more, then a name that starts with neither: the parts
+# cannot share a run (`[ \t]{2,}[ \t]*` could, and a comment of 1,000 blanks and no name
+# was tried at every split: quadratic). No possessive `*+`: Python 3.10 has none.
+_HERO_COMMENT = lazy(r"^HERO(?:\t|[ \t]{2})[ \t]*(?P<name>[^\s:].*)$")
 # A dash, colon or bar may stand between the count and the name, as forum posts and typed
 # lists write them (`4 - Lightning Bolt`, `4: Lightning Bolt`, `4x | Lightning Bolt`): no card
 # name of any game starts with one (_PLAIN_NAME leaves such a line to this pattern).
