@@ -11,6 +11,8 @@
 from __future__ import annotations
 
 import importlib
+import subprocess
+import sys
 import re
 from pathlib import Path
 
@@ -159,3 +161,15 @@ def test_the_dated_list_keys_are_the_schema_s():
     from deckcheck.formats.schema import CARD_LISTS
 
     assert DATED_LIST_KEYS == tuple(key for key, spec in format_schema().fields.items() if any(spec is kind for kind in CARD_LISTS))
+
+
+def test_a_rule_module_is_an_attribute_of_the_package_before_anything_imports_it():
+    """`deckcheck.rules.banned` after `import deckcheck.rules` alone: the registry imported
+    every rule at import before the rules were loaded lazily, and a library user's
+    attribute access must not break with that (review of session 30)."""
+    code = ("import sys, deckcheck.rules as rules\n"
+            "assert 'deckcheck.rules.class_faction' not in sys.modules\n"
+            "print(rules.class_faction.ID, rules.banned.ID)\n"
+            "try:\n    rules.no_such_rule\nexcept AttributeError as exc:\n    print('refused', exc)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout.splitlines() == ["class-faction banned", "refused module 'deckcheck.rules' has no attribute 'no_such_rule'"], done.stderr

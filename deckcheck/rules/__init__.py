@@ -66,7 +66,11 @@ def _rule(name: str) -> ModuleType:
 
 
 def __getattr__(name: str) -> Any:
-    """`RULES`, every rule module imported, built the first time it is asked for."""
+    """`RULES`, every rule module imported, built the first time it is asked for; a rule
+    module by name (`deckcheck.rules.banned`), imported when first asked for, as it was when
+    the registry imported every rule."""
+    if name in _MODULES:
+        return _rule(name)
     if name != "RULES":
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     rules: dict[str, ModuleType] = {}
