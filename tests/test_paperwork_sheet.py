@@ -224,6 +224,11 @@ def test_the_pdfs_title_holds_the_event_and_player_as_printed(cli, tmp_path):
     done = cli("batch", str(tmp_path / "event"), "-f", "mtg/modern", "--sheets", str(out), "--event", "Open\r\n\u202eday", "-q")
     assert done.returncode == 0, done.stderr
     assert pdf_title(out) == "Open day: deck registration sheets"
+    # The viewer draws the title with the system's fonts: what the sheet's fonts lack stays
+    # (it was U+FFFD, review of session 30).
+    done = cli("sheet", str(BURN), "-f", "mtg/modern", "--player", "김민수 🐍", "--event", "서울 Open", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    assert pdf_title(out) == "서울 Open: 김민수 🐍"
 
 
 @pytest.mark.parametrize(("path", "fmt", "name"), [

@@ -61,8 +61,10 @@ def drawn_by(path: Path) -> frozenset[int]:
         return frozenset(font.getBestCmap())
 
 
-def printable(text: str) -> Printable:
-    """`text` ready to draw: see the module docstring."""
+def printable(text: str, *, drawn: bool = True) -> Printable:
+    """`text` ready to draw: see the module docstring. `drawn=False`: text a PDF viewer
+    shows with the system's fonts (the document's title), so a character the sheet's fonts
+    lack (Hangul, emoji) stays; controls and invisible characters go all the same."""
     dejavu = drawn_by(REGULAR)
     fallback = False
     out: list[str] = []
@@ -77,7 +79,7 @@ def printable(text: str) -> Printable:
             if char.isspace() and out and out[-1] != " ":
                 out.append(" ")
             continue
-        if ord(char) in dejavu:
+        if not drawn or ord(char) in dejavu:
             out.append(char)
         elif category != "Cs" and ord(char) in drawn_by(FALLBACK):
             out.append(char)

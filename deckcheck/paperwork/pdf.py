@@ -100,7 +100,7 @@ class SheetWriter:
         self.pdf.set_creator("deckcheck")
         # The event's and player's names, shown in a viewer's window and tab: as the page
         # prints them, without the line breaks, bidi overrides and controls they may hold.
-        self.pdf.set_title(printable(without_surrogates(title)).text)
+        self.pdf.set_title(printable(without_surrogates(title), drawn=False).text)
         if day is not None:
             # The event's date, not the second the file is written (fpdf2's default): the
             # same deck for the same event makes the same bytes, as every report does. A PDF
