@@ -40,7 +40,7 @@ from ...wording import lines_text
 from ..mtg.pieces import game_piece
 from . import GAME
 from .japanese import is_japanese, japanese_code, japanese_suggestions
-from .cards import ARTWORK_OFFSET, TYPE_BITS, YgoCard, looks_like_rush_duel, passcode_in_name
+from .cards import ARTWORK_OFFSET, TYPE_BITS, YgoCard, looks_like_rush_duel, passcode_in_name, skill_card
 from ...lazy_pattern import lazy
 from ...limits import MAX_SUGGESTED_NAMES
 
@@ -336,11 +336,12 @@ class YgoCatalog:
                 first, f"{unknown_passcode_message(code, note, where)} ({self.describe()})",
                 count=count, suggestions=near, details={"code": first.code}, unexplained=note is None,
             )
-        piece = game_piece(first.name)
+        piece = game_piece(first.name) or skill_card(first.name)
         if piece is not None:
             # `1 Sheep Token`: no card data holds tokens, and no card's name ends so (as in
-            # Magic, whose words these are); "did you mean Sea Kamen?", and after the data's
-            # date "run cards sync", sent the player looking for a card.
+            # Magic, whose words these are), nor Speed Duel Skill Cards (`Skill: ...`); "did
+            # you mean Sea Kamen?", and after the data's date "run cards sync", sent the
+            # player looking for a card.
             return unknown_card(first, piece.replace(repr(first.name), f"{first.name!r}{where}", 1), count=count)
         aside = script_note(first.name, japanese=True)  # a name in Japanese (or other) letters is explained
         if not aside:  # a name in Latin letters no card's name holds (a German list's `Aschblüte`)
