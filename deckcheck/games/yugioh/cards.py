@@ -19,6 +19,7 @@ from ...record import Record
 from ...wording import article
 from . import TYPE_BITS, TYPE_NAMES  # noqa: F401  # the type table, kept light for the rules' format keys
 from ...lazy_pattern import lazy
+from ..mtg.pieces import game_piece
 
 # Alternate artworks get passcodes just above the original's; EDOPro uses the same window.
 ARTWORK_OFFSET = 20
@@ -56,6 +57,12 @@ def skill_card(name: str) -> str | None:
         return None
     return (f"{name!r} is a Skill Card, not a card: Skill Cards are played in Speed Duels, outside the deck, and no "
             "card data holds them; leave it out of the list")
+
+
+def not_a_card(name: str) -> str | None:
+    """Why `name`, a name the card data lacks, is no card of a deck when it names a token
+    (`Sheep Token`, in Magic's words) or a Skill Card, else None."""
+    return game_piece(name) or skill_card(name)
 
 
 def passcode_in_name(name: str) -> int | None:

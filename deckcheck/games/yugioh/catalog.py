@@ -37,10 +37,9 @@ from ...model import MAYBEBOARD, CardEntry, Deck
 from ...names import and_swapped, fold, loose_index, loose_key
 from ...problem import WARNING, Problem
 from ...wording import lines_text
-from ..mtg.pieces import game_piece
 from . import GAME
 from .japanese import is_japanese, japanese_code, japanese_suggestions
-from .cards import ARTWORK_OFFSET, TYPE_BITS, YgoCard, looks_like_rush_duel, passcode_in_name, skill_card
+from .cards import ARTWORK_OFFSET, TYPE_BITS, YgoCard, looks_like_rush_duel, not_a_card, passcode_in_name
 from ...lazy_pattern import lazy
 from ...limits import MAX_SUGGESTED_NAMES
 
@@ -336,7 +335,7 @@ class YgoCatalog:
                 first, f"{unknown_passcode_message(code, note, where)} ({self.describe()})",
                 count=count, suggestions=near, details={"code": first.code}, unexplained=note is None,
             )
-        piece = game_piece(first.name) or skill_card(first.name)
+        piece = not_a_card(first.name)
         if piece is not None:
             # `1 Sheep Token`: no card data holds tokens, and no card's name ends so (as in
             # Magic, whose words these are), nor Speed Duel Skill Cards (`Skill: ...`); "did
