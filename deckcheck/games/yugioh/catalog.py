@@ -256,6 +256,12 @@ class YgoCatalog:
         return self._suggester.suggest(name, limit)
 
     @staticmethod
+    def not_a_card(name: str) -> str | None:
+        """Why a name the card data lacks is still no card a deck holds (a token, a Skill
+        Card), for `cards lookup` as for validate's unknown-card; else None."""
+        return not_a_card(name)
+
+    @staticmethod
     def passcode_note(code: int) -> str | None:
         """What an unknown passcode looks like when it is no TCG/OCG card, for its message."""
         if looks_like_rush_duel(code):
