@@ -23,6 +23,7 @@ from deckcheck.rules import (
     _sizes, banned, companion, copy_limit, deck_size, extra_deck_size, format_date, format_platform, not_in_pool,
     registered_pool, restricted, sideboard_size, zone_not_in_format,
 )
+from deckcheck.rules._listed import banned_cards
 from real_decks import format_id, mtgo_text, read_decks
 
 
@@ -99,9 +100,9 @@ PLAIN: dict[str, Callable[..., Any]] = {
         deck, fmt, ctx, fmt.copy_limit, list(ctx.totals(deck, fmt.copy_limit.zones).items())),
     registered_pool.ID: lambda deck, fmt, ctx: [] if ctx.pool is None else registered_pool._problems(deck, fmt, ctx, ctx.pool),
     companion.ID: _companion,
+    # The cards banned by name or, a Yu-Gi-Oh! entry's, by passcode (rules/_listed.py).
     banned.ID: lambda deck, fmt, ctx: banned._problems(
-        deck, fmt, ctx, fmt.banned_on(ctx.date, ctx.platform),
-        ctx.totals(deck, PLAYED_ZONES).keys() & fmt.banned_on(ctx.date, ctx.platform).keys()),
+        deck, fmt, ctx, banned_cards(deck, fmt, ctx), ctx.totals(deck, PLAYED_ZONES).keys() & banned_cards(deck, fmt, ctx).keys()),
     restricted.ID: lambda deck, fmt, ctx: restricted._problems(deck, fmt, ctx, fmt.restricted_on(ctx.date, ctx.platform)),
     not_in_pool.ID: _pool,
 }

@@ -71,7 +71,7 @@ class NoPasscodes(DeckcheckError):
 def number_names(deck: Deck, catalog: PasscodeCatalog | None) -> Deck:
     """Entries given their card's passcode; unknown names are an error naming them all,
     the first few with their line and the card data's closest names."""
-    from ..games.yugioh.cards import passcode_in_name
+    from ..games.yugioh.cards import not_a_card, passcode_in_name
 
     entries, unknown = [], {}
     for entry in deck.entries:
@@ -90,7 +90,11 @@ def number_names(deck: Deck, catalog: PasscodeCatalog | None) -> Deck:
         shown = []
         for rank, (name, line) in enumerate(unknown.items()):
             hints = [f"line {line}"] if line and rank < SUGGESTED_NAMES else []
-            near = catalog.suggest(name) if catalog is not None and rank < SUGGESTED_NAMES else []
+            # A token or a Skill Card has no passcode because it is no card (as validate
+            # says): "did you mean Sea Kamen?" for `Sheep Token` sent the player looking.
+            piece = not_a_card(name) if rank < SUGGESTED_NAMES else None
+            near = catalog.suggest(name) if catalog is not None and piece is None and rank < SUGGESTED_NAMES else []
+            hints += [piece.replace(f"{name!r} is ", "", 1)] if piece else []
             hints += [f"did you mean {names_listed(near)}?"] if near else []
             shown.append(f"{name!r} ({'; '.join(hints)})" if hints else repr(name))
         raise NoPasscodes(f"{deck.source}: no passcode for {', '.join(shown)}: {why}", list(unknown))

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import DeckcheckError
+from ..games.yugioh import MAX_PASSCODE
 from ..limits import MAX_HAND_SIZE, MAX_POLICY_NAMES, one_line
 from ..wording import listed
 from ..schema import AnyOf, Bool, Checked, Described, Int, ListOf, MapOf, Null, SchemaError, Str, Struct, Unchecked, validate
@@ -336,7 +337,18 @@ def _mana_cost(text: str) -> str | None:
     return None
 
 
-_CARD_NAMES = Described(ListOf(Described(Str(non_empty=True), "a card name")), "a list of card names")
+# A Yu-Gi-Oh! card may be named by its passcode, which YAML reads as a number when it is
+# written unquoted, as a .ydk writes it (`handtraps: [14558127, ...]`): the text of its digits.
+_CARD_NAMES = Described(
+    ListOf(Described(AnyOf((Str(non_empty=True), Int(1, MAX_PASSCODE))),
+                     f"a card name or a Yu-Gi-Oh! passcode (1 to {MAX_PASSCODE})")),
+    "a list of card names",
+)
+
+
+def _card_name(written: str | int) -> str:
+    """A name of a policy's card list as the deck's names are read: a passcode as its digits."""
+    return str(written) if isinstance(written, int) else written.strip()
 _SOURCE_KIND = Described(Str(pattern="(?i)" + "|".join(SOURCE_KINDS)), f"one of {', '.join(SOURCE_KINDS)}")
 # `null` for keep, tags, costs or sources is nothing given.
 POLICY_SCHEMA = Struct({
@@ -399,7 +411,7 @@ def _read_document(path: Path) -> tuple[dict[str, Any], YamlDocument]:
             out["keep"][_hand_size(size)] = rule
     for key in ("lands", "cards"):
         if key in data:
-            out[key] = [name.strip() for name in data[key]]
+            out[key] = [_card_name(name) for name in data[key]]
     for key in ("bottom", "scry"):
         if key in data:
             out[key] = data[key]
@@ -407,7 +419,7 @@ def _read_document(path: Path) -> tuple[dict[str, Any], YamlDocument]:
     for name, kinds in (data.get("sources") or {}).items():
         out["sources"][name.strip()] = tuple(kind.upper() for kind in ([kinds] if isinstance(kinds, str) else kinds))
     for name, cards in (data.get("tags") or {}).items():
-        out["tags"][name] = [card.strip() for card in cards]
+        out["tags"][name] = [_card_name(card) for card in cards]
     written = sum(map(len, out["tags"].values())) + len(out.get("lands", ())) + len(out.get("cards", ())) \
         + len(out["costs"]) + len(out["sources"])
     if written > MAX_POLICY_NAMES:

@@ -313,11 +313,18 @@ class Format(Record):
     def card_limits_by_code_on(self, day: dt.date, platform: str = PAPER) -> dict[int, ListEntry]:
         """The per-card limits in force, by passcode (entries that give a `code`); a card
         listed under two passcodes (an alternate artwork on an lflist) is found by both."""
-        key = ("card_limits_by_code", day, platform)
+        return self._by_code_on("card_limits", day, platform)
+
+    def banned_by_code_on(self, day: dt.date, platform: str = PAPER) -> dict[int, ListEntry]:
+        """The bans in force, by passcode (entries that give a `code`, `{code: 14558127}`)."""
+        return self._by_code_on("banned", day, platform)
+
+    def _by_code_on(self, name: str, day: dt.date, platform: str) -> dict[int, ListEntry]:
+        key = (f"{name}_by_code", day, platform)
         found = self._on_date.get(key)
         if found is None:
             found = {}
-            for entry in self.card_limits:
+            for entry in getattr(self, name):
                 if entry.code is not None and entry.in_force(day, platform):
                     previous = found.get(entry.code)
                     if previous is None or start_on(entry, platform) >= start_on(previous, platform):

@@ -16,7 +16,7 @@ from typing import Any
 from ..games import ids as game_ids
 from ..limits import MAX_DATED_SIZES, MAX_FORMAT_KINDS, MAX_FORMAT_SETS, MAX_FORMAT_WORD_CHARS, MAX_HAND_SIZE
 from ..games.mtg.cards import PLATFORMS  # where an event is played (`--platform`)
-from ..games.yugioh import MAX_PASSCODE
+from ..games.yugioh import MAX_PASSCODE, is_passcode
 from ..model import PLAYED_ZONES, ZONES
 from ..schema import AnyOf, Bool, Date, Int, Keys, ListOf, MapOf, Null, SchemaError, Spec, Str, Struct, text_with_colon
 from ..wording import yaml_quoted
@@ -109,6 +109,12 @@ class EntrySpec(Struct):
         self.limited = limited  # an entry of `card_limits`, the one list that reads `limit`
 
     def check(self, value: Any, keys: Keys) -> None:
+        if is_passcode(value):
+            # `- 14558127`, a passcode as a .ydk writes it: YAML reads a number, which names
+            # no card (in quotes it would be a name no card has).
+            limit = ", limit: N" if self.limited else ""
+            raise SchemaError(keys, f"a number is no entry: a Yu-Gi-Oh! passcode is written as the entry's code, "
+                                    f"{{code: {value}{limit}}}")
         if isinstance(value, Mapping) and "limit" in value and not self.limited:
             # `{card: Ponder, limit: 2}` under `banned` bans Ponder outright, which is not what it says.
             what = {"banned": "bans", "restricted": "restricts"}.get(str(keys[0]), "lists")

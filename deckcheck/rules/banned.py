@@ -2,7 +2,9 @@
 
 Format key `banned`: names, or `{card, since, until}` for dated entries (`since` is the
 first day of the ban, `until` the day it was lifted; either may give a day per platform,
-`{paper: D, mtgo: D2, arena: D3}`, where the ban took effect on different days).
+`{paper: D, mtgo: D2, arena: D3}`, where the ban took effect on different days). A
+Yu-Gi-Oh! entry may give a passcode alone (`{code: 14558127}`): it bans the card the deck
+lists under that passcode or counts as it, as `card_limits` entries match (rules/_listed.py).
 
 A synced card database newer than the bundled lists adds the bans it knows, for events on
 or after its snapshot (rules/_fresh.py); the message names the database and its date.
@@ -23,6 +25,7 @@ from ..model import PLAYED_ZONES, Deck
 from ..problem import Problem
 from ._fresh import listed_only_by_database, newer_database, source
 from .copy_limit import card_lines, lines_details, where
+from ._listed import banned_cards
 from .context import Context
 
 ID = "banned"
@@ -44,7 +47,7 @@ def silent(fmt: Format, ctx: Context) -> bool:
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterable[Problem]:
     # Most decks hold no card banned that day, and the built-in data has no newer lists: a
     # set intersection (in C) tells so, and the deck costs no generator.
-    banned = fmt.banned_on(ctx.date, ctx.platform)
+    banned = banned_cards(deck, fmt, ctx)
     hits = ctx.totals(deck, PLAYED_ZONES).keys() & banned.keys() if banned else set()
     if not hits and newer_database(fmt, ctx) is None:
         return ()

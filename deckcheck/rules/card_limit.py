@@ -21,9 +21,10 @@ from collections.abc import Iterator
 from ..formats import Format, ListEntry
 from ..formats.schema import LIMITS_LIST
 from ..formats.show import entry_lines
-from ..model import PLAYED_ZONES, CardEntry, Deck
+from ..model import PLAYED_ZONES, Deck
 from ..problem import Problem
 from ..schema import Bool
+from ._listed import banned_cards, codes_by_card
 from .context import Context
 from .copy_limit import card_lines, where
 
@@ -31,21 +32,6 @@ ID = "card-limit"
 KEYS = {"card_limits": LIMITS_LIST, "whitelist": Bool()}
 NOT_IN_POOL = "not-in-pool"
 _STATUS = {0: "forbidden", 1: "limited to 1", 2: "semi-limited to 2"}
-
-
-def codes_by_card(entries: list[CardEntry], ctx: Context) -> dict[str, set[int]]:
-    """Every passcode each card of the deck is listed under, plus its alias root."""
-    catalog = ctx.cards
-    codes: dict[str, set[int]] = {}
-    for entry in entries:
-        if entry.code is None:
-            continue
-        found = codes.setdefault(entry.key, set())
-        found.add(entry.code)
-        card = catalog.by_code(entry.code) if catalog is not None else None
-        if card is not None and card.alias:  # a passcode game's card: the number it counts as
-            found.add(card.alias)
-    return codes
 
 
 def find_limit(key: str, codes: set[int], by_name: dict[str, ListEntry],
@@ -77,7 +63,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
             found[key] = entry
     if found:
         # A card also banned that day is the `banned` rule's one problem (as in copy-limit).
-        for key in found.keys() & fmt.banned_on(ctx.date, ctx.platform).keys():
+        for key in found.keys() & banned_cards(deck, fmt, ctx).keys():
             del found[key]
     if not found:
         return

@@ -33,6 +33,7 @@ from ..model import ANY_NUMBER, CardTally, Deck
 from ..problem import Problem
 from ..schema import AnyOf, Bool, Const, Int, MapOf, Null, Str, Struct
 from ..wording import lines_text
+from ._listed import banned_cards
 from .context import Context
 
 ID = "copy-limit"
@@ -131,7 +132,7 @@ def _problems(
     deck: Deck, fmt: Format, ctx: Context, limits: CopyLimit, candidates: list[tuple[str, int]],
 ) -> Iterator[Problem]:
     per_card = limits.per_card
-    listed = (fmt.banned_on(ctx.date, ctx.platform), fmt.restricted_on(ctx.date, ctx.platform),
+    listed = (banned_cards(deck, fmt, ctx), fmt.restricted_on(ctx.date, ctx.platform),
               fmt.card_limits_on(ctx.date, ctx.platform))
     over: dict[str, int] = {}
     names: dict[str, str] | None = None

@@ -27,7 +27,7 @@ from ..names import fold
 from ..problem import WARNING, Problem
 from ..record import Record
 from ..schema import AnyOf, Int, MapOf, Str
-from .card_limit import codes_by_card
+from ._listed import codes_by_card
 from .context import Context
 
 ID = "points"

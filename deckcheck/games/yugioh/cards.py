@@ -12,12 +12,14 @@ limit and the Forbidden & Limited lists.
 """
 from __future__ import annotations
 
+import re
 from functools import cached_property
 
 from ...record import Record
 from ...wording import article
 from . import TYPE_BITS, TYPE_NAMES  # noqa: F401  # the type table, kept light for the rules' format keys
 from ...lazy_pattern import lazy
+from ..mtg.pieces import game_piece
 
 # Alternate artworks get passcodes just above the original's; EDOPro uses the same window.
 ARTWORK_OFFSET = 20
@@ -39,6 +41,28 @@ RUSH_DUEL_IDS = range(160_000_000, 161_000_000)
 def looks_like_rush_duel(code: int) -> bool:
     """Whether an unknown passcode is numbered as EDOPro numbers Rush Duel cards."""
     return code in RUSH_DUEL_IDS
+
+
+# `Skill: Middle Age Mechs`, `Skill Card - Destiny Draw`: a Speed Duel (Duel Links) list's
+# Skill, named with the word and a separator; cards whose name starts with the word
+# (Skill Drain) have none, and a name the card data holds never gets here.
+_SKILL = lazy(r"skill(\s+card)?\s*[-:\u2013\u2014]\s*\S", re.IGNORECASE)
+
+
+def skill_card(name: str) -> str | None:
+    """Why `name`, a name the card data lacks, is no card of a deck when it names a Speed
+    Duel Skill Card, else None: no card data holds one, so "printed since the data, run
+    cards sync" sent the player looking for a card."""
+    if _SKILL.match(name.strip()) is None:
+        return None
+    return (f"{name!r} is a Skill Card, not a card: Skill Cards are played in Speed Duels, outside the deck, and no "
+            "card data holds them; leave it out of the list")
+
+
+def not_a_card(name: str) -> str | None:
+    """Why `name`, a name the card data lacks, is no card of a deck when it names a token
+    (`Sheep Token`, in Magic's words) or a Skill Card, else None."""
+    return game_piece(name) or skill_card(name)
 
 
 def passcode_in_name(name: str) -> int | None:

@@ -37,10 +37,9 @@ from ...model import MAYBEBOARD, CardEntry, Deck
 from ...names import and_swapped, fold, loose_index, loose_key
 from ...problem import WARNING, Problem
 from ...wording import lines_text
-from ..mtg.pieces import game_piece
 from . import GAME
 from .japanese import is_japanese, japanese_code, japanese_suggestions
-from .cards import ARTWORK_OFFSET, TYPE_BITS, YgoCard, looks_like_rush_duel, passcode_in_name
+from .cards import ARTWORK_OFFSET, TYPE_BITS, YgoCard, looks_like_rush_duel, not_a_card, passcode_in_name
 from ...lazy_pattern import lazy
 from ...limits import MAX_SUGGESTED_NAMES
 
@@ -257,6 +256,12 @@ class YgoCatalog:
         return self._suggester.suggest(name, limit)
 
     @staticmethod
+    def not_a_card(name: str) -> str | None:
+        """Why a name the card data lacks is still no card a deck holds (a token, a Skill
+        Card), for `cards lookup` as for validate's unknown-card; else None."""
+        return not_a_card(name)
+
+    @staticmethod
     def passcode_note(code: int) -> str | None:
         """What an unknown passcode looks like when it is no TCG/OCG card, for its message."""
         if looks_like_rush_duel(code):
@@ -336,11 +341,12 @@ class YgoCatalog:
                 first, f"{unknown_passcode_message(code, note, where)} ({self.describe()})",
                 count=count, suggestions=near, details={"code": first.code}, unexplained=note is None,
             )
-        piece = game_piece(first.name)
+        piece = not_a_card(first.name)
         if piece is not None:
             # `1 Sheep Token`: no card data holds tokens, and no card's name ends so (as in
-            # Magic, whose words these are); "did you mean Sea Kamen?", and after the data's
-            # date "run cards sync", sent the player looking for a card.
+            # Magic, whose words these are), nor Speed Duel Skill Cards (`Skill: ...`); "did
+            # you mean Sea Kamen?", and after the data's date "run cards sync", sent the
+            # player looking for a card.
             return unknown_card(first, piece.replace(repr(first.name), f"{first.name!r}{where}", 1), count=count)
         aside = script_note(first.name, japanese=True)  # a name in Japanese (or other) letters is explained
         if not aside:  # a name in Latin letters no card's name holds (a German list's `Aschblüte`)

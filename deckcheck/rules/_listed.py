@@ -1,0 +1,43 @@
+"""What the list rules share for a passcode game: the passcodes a deck lists each card
+under, and the deck's cards a `banned` entry names by passcode alone (`{code: 14558127}`).
+
+With card data a deck's card is keyed by its name, so an entry that gives only a passcode
+(its name is the passcode's digits) matches it by passcode, as `card_limits` entries do;
+`banned`, `card-limit` and `copy-limit` ask the same question of it (a card banned so is
+the `banned` rule's one problem)."""
+from __future__ import annotations
+
+from ..formats import Format, ListEntry
+from ..model import PLAYED_ZONES, CardEntry, Deck
+from .context import Context
+
+
+def codes_by_card(entries: list[CardEntry], ctx: Context) -> dict[str, set[int]]:
+    """Every passcode each card of the deck is listed under, plus its alias root."""
+    catalog = ctx.cards
+    codes: dict[str, set[int]] = {}
+    for entry in entries:
+        if entry.code is None:
+            continue
+        found = codes.setdefault(entry.key, set())
+        found.add(entry.code)
+        card = catalog.by_code(entry.code) if catalog is not None else None
+        if card is not None and card.alias:  # a passcode game's card: the number it counts as
+            found.add(card.alias)
+    return codes
+
+
+def banned_cards(deck: Deck, fmt: Format, ctx: Context) -> dict[str, ListEntry]:
+    """The deck's cards (by key) on the banned list in force that day, with their entry:
+    by name, and by any passcode the deck lists a card under or the card counts as."""
+    banned = fmt.banned_on(ctx.date, ctx.platform)
+    by_code = fmt.banned_by_code_on(ctx.date, ctx.platform)
+    if not by_code:
+        return banned
+    found = dict(banned)
+    for key, codes in codes_by_card(list(deck.in_zones(PLAYED_ZONES)), ctx).items():
+        for code in sorted(codes):
+            if code in by_code:
+                found.setdefault(key, by_code[code])
+                break
+    return found
