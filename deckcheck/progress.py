@@ -1,8 +1,8 @@
 """The progress bar of every long job (card downloads and imports, batch checks), on stderr.
 
 stdout carries reports and must stay clean, so the bar goes to stderr, and only when that
-is a terminal; DECKCHECK_PROGRESS=1 forces it (for logs and tests), DECKCHECK_PROGRESS=0
-turns it off (docs/contracts.md). Redraws are limited to a few a second, so a fast loop is
+is a terminal; DECKCHECK_PROGRESS=1 (or any other "on" word) forces it (for logs and tests),
+DECKCHECK_PROGRESS=0 (or `off`, `no`, `false`, `n`) turns it off (docs/contracts.md). Redraws are limited to a few a second, so a fast loop is
 not slowed down by printing; the last state is always drawn. The bar narrows to fit a
 narrow terminal (a line wider than the terminal wraps, and each redraw would leave a row).
 
@@ -35,10 +35,12 @@ def _human(size: float) -> str:
 
 
 def wanted(stream: TextIO) -> bool:
-    """Whether to draw on `stream`: as DECKCHECK_PROGRESS says (1 or 0), else on a terminal."""
-    forced = os.environ.get("DECKCHECK_PROGRESS")
-    if forced in ("0", "1"):
-        return forced == "1"
+    """Whether to draw on `stream`: as DECKCHECK_PROGRESS says, read as every other switch is
+    (`off`, `no`, `0`... off, any other word on), else (unset or blank) on a terminal."""
+    if os.environ.get("DECKCHECK_PROGRESS", "").strip():
+        from .cards import switched_on  # the one reading of a switch: `yes` is not "unset"
+
+        return switched_on("DECKCHECK_PROGRESS")
     return bool(getattr(stream, "isatty", lambda: False)())
 
 

@@ -18,7 +18,11 @@ class Terminal(io.StringIO):
 
 @pytest.mark.parametrize(
     ("variable", "terminal", "drawn"),
-    [(None, True, True), (None, False, False), ("1", False, True), ("0", True, False), ("yes", False, False)],
+    [(None, True, True), (None, False, False), ("1", False, True), ("0", True, False),
+     # read as DECKCHECK_OFFLINE is (cards.switched_on); blank is unset: the terminal decides
+     ("yes", False, True), ("on", False, True), ("TRUE", False, True), (" y ", False, True),
+     ("off", True, False), ("no", True, False), ("False", True, False), ("n", True, False),
+     ("", True, True), ("", False, False), ("  ", True, True)],
 )
 def test_drawn_on_terminals_or_as_deckcheck_progress_says(monkeypatch, variable, terminal, drawn):
     if variable is None:
