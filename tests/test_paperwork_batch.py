@@ -406,3 +406,19 @@ def test_the_same_event_makes_the_same_sheets_bytes(cli, tmp_path):
         time.sleep(1.1)  # the creation date had whole seconds
     assert b"/CreationDate (D:20240601000000Z)" in first.read_bytes()
     assert first.read_bytes() == second.read_bytes()
+
+
+def test_the_sheets_file_is_named_on_stderr_as_sheet_names_its_own(cli, tmp_path):
+    """`sheet` says `wrote FILE (N pages)`; `batch --sheets` wrote its PDF without a word,
+    so an organiser could not tell from the run where the sheets went, or that they did.
+    The line goes to stderr: stdout is the report, read by machines (`-o json`)."""
+    folder = tmp_path / "event"
+    folder.mkdir()
+    (folder / "a.txt").write_text(BURN.read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "reg.csv").write_text("player,deck\nAnn,a.txt\nBea,a.txt\n", encoding="utf-8")
+    sheets = tmp_path / "sheets.pdf"
+    done = cli("batch", str(folder / "reg.csv"), "-f", "mtg/modern", "--sheets", str(sheets), "-o", "json", "-q")
+    assert done.returncode == 0, done.stderr
+    assert f"deckcheck: note: wrote {sheets} (2 pages)\n" in done.stderr
+    assert "wrote" not in done.stdout and done.stdout.lstrip().startswith("{")
+    assert len(pdf_pages(sheets)) == 2

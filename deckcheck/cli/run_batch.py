@@ -139,6 +139,10 @@ def run_batch(
                 warn(message)
             # Private as the report is: the sheets name the players (and their IDs).
             write_file("--sheets", sheets_path, [sheets.output()], private=True, inputs=_inputs(source, format_ref, result))
+            # Said after the report, on stderr as the other notes are: stdout is the report.
+            wrote = f"wrote {sheets_path} ({counted(sheets.writer.pages, 'page')})"
+        else:
+            wrote = None
         if filed is not None and report_path is not None and report_path not in unwritten:
             # It names players: readable by this user only, whatever the umask (docs/security.md).
             write_file("--report", report_path, filed.utf8_chunks(),
@@ -153,6 +157,7 @@ def run_batch(
             for piece in shown.byte_chunks():
                 emit_utf8(piece, encoding=shown_encoding, color=color)
         shown.close()
+        say_note(wrote)  # as `sheet` says where its PDF went
         for hint in result.hints:  # as validate notes them: decks whose cards are another game's
             say_note(hint)
         say_note(note)  # once, after the report: card pools went unchecked without a database
