@@ -261,11 +261,12 @@ _UNQUOTED_FIRST = frozenset(_JAPANESE_QUOTES) | frozenset(_JAPANESE_BULLETS)
 # path reports longer ones), and the characters that end a line for `split_lines` or
 # `str.split` (CR, form feeds, NEL...) are in none: the line is the one an editor shows.
 # `4 Lightning Bolt`: a count of 1..9999 and a name with no decoration character (see
-# _DECORATION_CHARS, nor a Japanese bracket or bullet first) and no `x` count marker (`_plain_card`
+# _DECORATION_CHARS, nor a Japanese bracket or bullet first, nor an underscore: `__Name__`
+# is Markdown's emphasis, `_____ Goblin` Unfinity's blank) and no `x` count marker (`_plain_card`
 # reads such a line, in the general path too: almost every line of a real list, to the
 # entry `_card_line` would make).
 _PLAIN_COUNT = rf"([1-9][0-9]{{0,3}}) {{1,8}}(?!{_TIMES}\s)"
-_PLAIN_NAME = rf"([^\s#^*<\[({{{_CURRENCY}\-\u2013\u2014:|{_QUOTE_OPENERS}{''.join(_JAPANESE_BULLETS)}][^#^*<\[({{{_CURRENCY}\t\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{{0,900}})"
+_PLAIN_NAME = rf"([^\s#^*_<\[({{{_CURRENCY}\-\u2013\u2014:|{_QUOTE_OPENERS}{''.join(_JAPANESE_BULLETS)}][^#^*<\[({{{_CURRENCY}\t\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{{0,900}})"
 # `1 0 obj` is a PDF object header, never a card: make_entry says so. (`_plain_card` asks
 # this look-ahead in Python: in the pattern it cost as much as the rest.)
 _PLAIN_NOT_PDF = r"(?![0-9]+ obj(?:\n|\Z))"
@@ -340,6 +341,10 @@ def _strip_decorations(name: str) -> tuple[str, str | None]:
     if _DECORATION_CHARS.isdisjoint(name):
         # The common case (MTGO, .dec, a Japanese list's 《Name》): nothing to strip.
         name = name.strip()
+        if name[:1] == "_" and (inner := _unemphasized(name)) is not name:
+            # `__Name__`, `_Opt_`: Markdown's underscore emphasis, as `**Name**` below (not
+            # a decoration character: Unfinity's `_____ Goblin` holds one and is no emphasis).
+            return _strip_decorations(inner)
         return (_unquoted(name) if name[:1] in _UNQUOTED_FIRST else name), None
     zone = None
     if name[:1] == "*" and (wrapped := name.strip()) and (inner := _unemphasized(wrapped)) is not wrapped:
