@@ -68,3 +68,23 @@ def test_compare_csv_keeps_negative_numbers(cli, tmp_path):
     assert done.returncode == 0, done.stderr
     differences = [row["difference_to_first"] for row in _rows(done.stdout) if row["difference_to_first"]]
     assert any(value.startswith("-") and float(value) < 0 for value in differences)
+
+
+def test_a_formula_behind_leading_blanks_is_quoted_too():
+    """` =HYPERLINK(...)` went out as written: a spreadsheet that trims a cell's leading
+    blanks on import (LibreOffice's "Trim spaces", Google Sheets) then evaluates it. Text
+    whose first character that is not a blank starts a formula gets the `'` too."""
+    from deckcheck.report.spreadsheet import cell
+
+    for text in [" =1+1", "   @SUM(1)", "\u00a0+1", "\u3000=1", " \t-1", "\n=1", " \uff1d1"]:
+        assert cell(text) == "'" + text, repr(text)
+    for text in [" Lightning Bolt", "  ", " 1-2", "a =1"]:
+        assert cell(text) == text, repr(text)
+
+
+def test_batch_csv_escapes_a_deck_file_named_with_a_blank_before_a_formula(cli, tmp_path):
+    write(tmp_path, {"event/ =HYPERLINK(1).txt": "4 Lightning Bolt\n"})
+    done = cli("batch", str(tmp_path / "event"), "-f", "mtg/modern", "-o", "csv", "--date", "2026-09-02")
+    assert done.returncode == 1, done.stderr
+    decks = {row["deck"] for row in _rows(done.stdout) if row["scope"] == "deck"}
+    assert decks == {"' =HYPERLINK(1).txt"}
