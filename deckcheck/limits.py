@@ -119,6 +119,11 @@ MAX_FORMAT_SETS = 5_000
 # in each card's `not-in-pool` problem (a deck of five cards off the pool made a 20 MB
 # report; of 500, 2 GB), and so was a format's name of a megabyte.
 MAX_FORMAT_WORD_CHARS = 100
+# Lists (`!Name` lines) of one lflist.conf that `formats import-lflist` turns into formats:
+# EDOPro's files hold one list each, YGOPro's old combined one a few dozen. Each list is a
+# whole format, so a 3 MB file of 400,000 bare headers wrote 105 MB of YAML (400,000 files
+# with -d).
+MAX_LFLISTS = 1_000
 
 # Format files one `extends:` chain may hold (the bundled ones are at most 4 deep): each
 # level merges every list above it.

@@ -369,3 +369,22 @@ def test_a_list_is_known_up_to_the_date_its_name_gives(name, day):
 
     found = list_date(name)
     assert (found.isoformat() if found else None) == day
+
+
+@pytest.mark.parametrize("output", [[], ["-d", "formats"]])
+def test_import_lflist_refuses_a_file_of_more_lists_than_any_real_one(cli, tmp_path, output):
+    """A 3 MB lflist.conf of 400,000 `!N` headers wrote 105 MB of format YAML (400,000 files
+    with -d): each empty list is a whole format. A file of more than MAX_LFLISTS lists is
+    refused before anything is written (exit 2, saying the bound); one of that many is read."""
+    from deckcheck.limits import MAX_LFLISTS
+
+    conf = tmp_path / "lflist.conf"
+    conf.write_text("".join(f"!{number}\n" for number in range(MAX_LFLISTS + 1)), encoding="utf-8")
+    done = cli("formats", "import-lflist", str(conf), *output, cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == "" and not (tmp_path / "formats").exists()
+    assert f"more than {MAX_LFLISTS:,} lists" in done.stderr and "lflist.conf" in done.stderr
+    assert "Traceback" not in done.stderr
+    conf.write_text("".join(f"!{number}\n" for number in range(MAX_LFLISTS)), encoding="utf-8")
+    done = cli("formats", "import-lflist", str(conf), *output, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr

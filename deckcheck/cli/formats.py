@@ -11,7 +11,7 @@ from .app import CARDS_DB_OPTION, DATE_OPTION, handles_errors
 from .common import emit, output_path, say, say_note, text_or_json, warn, writable
 from .completion import complete_formats
 from ..errors import DeckcheckError
-from ..limits import MAX_SUGGESTED_NAMES
+from ..limits import MAX_LFLISTS, MAX_SUGGESTED_NAMES
 from ..wording import counted
 
 if TYPE_CHECKING:
@@ -251,6 +251,9 @@ def formats_import_lflist(
         raise DeckcheckError("--output-dir -: cannot write ('-' names no folder here (it is not standard output); "
                              "leave -d out to write the formats to stdout)")
     parsed = parse_lflist(read_text(path))
+    if parsed.more_lists:  # each list is a whole format: a file of bare headers wrote a hundred megabytes
+        raise DeckcheckError(f"{path}: more than {MAX_LFLISTS:,} lists (`!Name` lines) in one file, more than any real "
+                             "lflist.conf holds; split it, or keep the lists you need")
     for problem in parsed.problems:
         warn(f"{path.name}: {problem} (skipped)")
     if not parsed.lists:

@@ -48,7 +48,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ...limits import MAX_FORMAT_WORD_CHARS, NumberTooLong, one_line, whole_number
+from ...limits import MAX_FORMAT_WORD_CHARS, MAX_LFLISTS, NumberTooLong, one_line, whole_number
 from . import MAX_PASSCODE, is_passcode
 from ...lazy_pattern import lazy
 from ...names import fold
@@ -102,6 +102,7 @@ def is_point_list(text: str) -> bool:
 class ParsedLfLists:
     lists: list[LfList]
     problems: list[str]  # "line N: reason", for lines skipped
+    more_lists: bool = False  # the file holds more than MAX_LFLISTS lists: read up to the first one past them
 
 
 def _comment_name(rest: str) -> str | None:
@@ -128,6 +129,8 @@ def parse_lflist(text: str) -> ParsedLfLists:
         if not line or line.startswith("#"):
             continue
         if line.startswith("!"):
+            if len(lists) == MAX_LFLISTS:
+                return ParsedLfLists(lists, problems, more_lists=True)
             # The list's name is its format's, which holds at most MAX_FORMAT_WORD_CHARS: a
             # longer one is cut, so the file written loads.
             name = line[1:].strip()[:MAX_FORMAT_WORD_CHARS].strip()
