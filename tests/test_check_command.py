@@ -274,6 +274,25 @@ def test_check_simulate_that_cannot_run_fails_with_the_reason(cli, tmp_path):
     assert outcome["message"].startswith("cannot simulate:")
 
 
+def test_check_keep7_of_a_yugioh_deck_names_the_entry_that_takes_it(cli, tmp_path):
+    """A shared `simulate` entry over Magic and Yu-Gi-Oh! decks failed the Yu-Gi-Oh! deck's
+    `keep7` with "hands in yugioh/advanced-tcg have at most 5 cards" and no word of what to
+    change: the entry's glob takes decks whose hands are smaller. It names the glob and the fix."""
+    ydk = "#main\n" + "14558127\n" * 40 + "#extra\n!side\n"
+    write(tmp_path, {
+        "deckcheck.yaml": ('decks: ["decks/**"]\nformats:\n  "decks/*.ydk": yugioh/advanced-tcg\n  "decks/*.txt": mtg/modern\n'
+                           'simulate:\n  "decks/**": {assert: "keep7 >= 0.5", hands: 200}\n'),
+        "decks/burn.txt": LEGAL, "decks/ash.ydk": ydk,
+    })
+    done = cli("check", "-o", "json", cwd=tmp_path)
+    outcomes = {outcome["deck"]: outcome for outcome in json.loads(done.stdout)["assertions"]}
+    assert "error" not in outcomes["decks/burn.txt"]  # simulated: its hands are of 7
+    message = outcomes["decks/ash.ydk"]["message"]
+    assert message == ("cannot simulate: assert: keep7: hands in yugioh/advanced-tcg have at most 5 cards; the simulate "
+                       "entry 'decks/**' takes this yugioh/advanced-tcg deck: give its format's decks an entry of their "
+                       "own, with assertions a hand of 5 cards can meet"), message
+
+
 # A deck the simulation cannot run on is named once, by the outcome's deck, as the report
 # names it (from the repository's top): the message said it again ("decks/one.txt:
 # keep7 >= 0.5 [cannot simulate: decks/one.txt: the main deck has 1 card ...]"), and never

@@ -637,7 +637,9 @@ def _lookup(simulation: Simulation, assertion_named: str):  # type: ignore[no-un
                 return outcome.expected_lands
             size = int(node.name[4:])
             if size > hand_size:
-                raise DeckcheckError(f"{assertion_named}: {node.name}: hands in {simulation.fmt.id} have at most {counted(hand_size, 'card')}")
+                error = DeckcheckError(f"{assertion_named}: {node.name}: hands in {simulation.fmt.id} have at most {counted(hand_size, 'card')}")
+                error.hand_size = hand_size  # type: ignore[attr-defined]  # `check` says what to change (its glob)
+                raise error
             return outcome.keep.get(size, Estimate(0.0, None if exact else 0.0))
         assert isinstance(node, Call)
         if node.name in ("castable", "castable_given_land_drops"):

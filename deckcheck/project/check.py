@@ -764,6 +764,7 @@ def _simulate(  # type: ignore[no-untyped-def]
     from ..engine.report import outcomes
     from ..engine.simulation import simulate
     from ..pipeline import card_catalog, named_by
+    from ..wording import counted
 
     # The card data validation used, as `deckcheck simulate` takes it: canonical names, and
     # every land a land (without it only basic lands count, and keep odds fall apart).
@@ -791,6 +792,11 @@ def _simulate(  # type: ignore[no-untyped-def]
         # assertions fail, saying why, and the other decks go on. The outcome names the
         # deck: a DeckError's reason does not again.
         why = exc.reason if isinstance(exc, DeckError) else exc.named(KEY_OF_SETTING)
+        if getattr(exc, "hand_size", None) is not None:
+            # `keep7` of a Yu-Gi-Oh! deck: the entry's glob takes decks of a format whose
+            # hands are smaller than its assertions ask of, which only the entry can change.
+            why += (f"; the simulate entry {spec.glob!r} takes this {fmt.id} deck: give its format's decks an entry of "
+                    f"their own, with assertions a hand of {counted(exc.hand_size, 'card')} can meet")
         return [
             AssertionOutcome(deck=shown, format=fmt.id, assertion=text, passed=False,
                              message=f"cannot simulate: {why}", error=True)
