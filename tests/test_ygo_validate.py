@@ -251,3 +251,17 @@ def test_a_partial_cards_cdb_finds_the_passcodes_it_lacks_in_the_built_in_data(c
     assert looked.returncode == 0 and "Ash Blossom & Joyous Spring" in looked.stdout
     missing = cli("cards", "lookup", "Prerelease Sprit", "--game", "yugioh", "--cards-db", str(target))
     assert "Prerelease Sprite" in missing.stdout + missing.stderr
+
+
+def test_card_limit_gives_its_lines_in_json_as_copy_limit_does(cli, tmp_path):
+    """card-limit's message names every line of a card a .ydk lists once per copy, but its
+    JSON problem had no `lines` (copy-limit, banned and restricted give them): a tool that
+    marks the lines of a deck had the first one only. Built-in card data."""
+    path = tmp_path / "deck.ydk"
+    path.write_text("#main\n23434538\n83011277\n23434538\n24224830\n83011277\n#extra\n!side\n24224830\n", encoding="utf-8")
+    done = cli("validate", str(path), "-f", "yugioh/advanced-tcg", "--date", "2023-06-10", "-o", "json")
+    assert done.returncode == 1, done.stderr
+    limits = {p["card"]: p for p in json.loads(done.stdout)["results"][0]["problems"] if p["rule"] == "card-limit"}
+    assert limits['Maxx "C"']["lines"] == [2, 4] and limits['Maxx "C"']["line"] == 2
+    assert limits["Called by the Grave"]["lines"] == [5, 9]
+    assert "(lines 2 and 4)" in limits['Maxx "C"']["message"]

@@ -26,7 +26,7 @@ from ..problem import Problem
 from ..schema import Bool
 from ._listed import banned_cards, codes_by_card
 from .context import Context
-from .copy_limit import card_lines, where
+from .copy_limit import card_lines, lines_details, where
 
 ID = "card-limit"
 KEYS = {"card_limits": LIMITS_LIST, "whitelist": Bool()}
@@ -82,7 +82,8 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         copies = f"{card.total} {'copy' if card.total == 1 else 'copies'}"
         # Every line of the card, as copy-limit names them: a .ydk lists each copy on its own
         # line, in any order, and the problem's `line` is the first only.
-        place = where(card.by_zone, fmt.game, card_lines(card))
+        lines = card_lines(card)
+        place = where(card.by_zone, fmt.game, lines)
         if entry.limit == 0:
             message = f"{name} is forbidden in {fmt.name}: {copies}{place}"
         else:
@@ -90,7 +91,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
             message = f"{copies} of {name}{place}; {status} in {fmt.name}"
         yield Problem(
             rule=ID, zone=card.first_zone, line=card.first_line, card=name, count=card.total, limit=entry.limit,
-            message=message,
+            message=message, details=lines_details(lines),  # in JSON as copy-limit's
         )
 
 
