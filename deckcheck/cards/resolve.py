@@ -147,6 +147,25 @@ def count_first_note(entry: CardEntry, get: Callable[[str], Any]) -> str:
     return ""
 
 
+def lead_number_note(entry: CardEntry, get: Callable[[str], Any]) -> str:
+    """`; the line reads as 264 copies of '1 Forest': for 1 copy of Forest, write the line
+    `1 Forest`` when an unknown name is a number, a blank and a card's name: a count-first
+    line with a number after a tab (`1 Forest<TAB>264`, its collector number), which reads
+    as a spreadsheet's row, the name then its count (`7 Colored Fish<TAB>2`), or a count
+    written twice (`4 1 Lightning Bolt`); else "". Told, not read, as count_first_note's:
+    one lookup, for as many names as get suggestions."""
+    number, _, rest = entry.name.partition(" ")
+    if not (rest and number.isdigit() and number.isascii()):
+        return ""
+    card = get(rest.strip())
+    if card is None:
+        return ""
+    count = int(number)
+    copies = "copy" if count == 1 else "copies"
+    return (f"; the line reads as {entry.count} {'copy' if entry.count == 1 else 'copies'} of {entry.name!r}: "
+            f"for {count} {copies} of {card.name}, write the line `{count} {card.name}`")
+
+
 # What a league sign-up writes between two commanders on one line (`Thrasios + Tymna`,
 # `Wilson & Acolyte of Bahamut`; a `/` the text reader already made ` // `).
 _PAIR_JOINS = (" + ", " & ", " // ", " and ")
@@ -265,7 +284,7 @@ def resolve_by_name(
         if why is None and not note and held is not None:
             note = letters_note(entry.name, held)
         if why is None and not note and len(problems) < MAX_SUGGESTED_NAMES:  # a few lookups: as suggestions are, bounded
-            note = count_first_note(entry, get) or (pair := two_cards_note(entry, get))
+            note = count_first_note(entry, get) or lead_number_note(entry, get) or (pair := two_cards_note(entry, get))
         problems.append(unknown_card(
             entry, why or f"{UNKNOWN_MESSAGE}{entry.name!r}: no card of that name in the card database{note}",
             # Two cards found: a "did you mean" of the first alone would drop the second.
