@@ -129,6 +129,20 @@ def named_on(
     return named, unknown
 
 
+def named_for_simulation(catalog: Catalog | None, deck: Deck, fmt: Format) -> tuple[Deck, list[Problem]]:
+    """named_on for a simulation, which has no date or platform: the event is today's, on no
+    platform (validate's platform wording, an Alchemy card's `--platform arena` advice, is
+    not a simulation's). Whether the first line is the list's title is decided first, as
+    validate settles the deck: else a title (`Mono Red Burn`) was noted as the list's title
+    and as an unknown card both. `deckcheck simulate` and the library's simulate read a deck
+    through the card data alike."""
+    if deck.maybe_title is not None:
+        from .decklists.title import titled
+
+        deck = titled(deck, catalog)
+    return named_on(catalog, deck, fmt, today(), None)
+
+
 def _maybe_newer(unknown: list[Problem], stamp: AsOf, fmt: Format) -> list[Problem]:
     """The `unknown-card` problems, those of names and passcodes the data has never heard of
     saying the card may be newer than the card data when the event is later
