@@ -21,7 +21,7 @@ from .result import DeckResult
 from .rules import prepare, rules_for, speaking
 from .rules.context import Context
 from .schema import ISO_DATE, no_such_day, year_first
-from .textio import FOLDER_ADVICE
+from .textio import IN_FOLDER_ADVICE
 
 if TYPE_CHECKING:
     from typing import Literal, Union
@@ -127,6 +127,20 @@ def named_on(
             unknown = reword(unknown, fmt, platform)
         unknown = _maybe_newer(unknown, as_of(fmt, catalog, day, platform or "paper"), fmt)
     return named, unknown
+
+
+def named_for_simulation(catalog: Catalog | None, deck: Deck, fmt: Format) -> tuple[Deck, list[Problem]]:
+    """named_on for a simulation, which has no date or platform: the event is today's, on no
+    platform (validate's platform wording, an Alchemy card's `--platform arena` advice, is
+    not a simulation's). Whether the first line is the list's title is decided first, as
+    validate settles the deck: else a title (`Mono Red Burn`) was noted as the list's title
+    and as an unknown card both. `deckcheck simulate` and the library's simulate read a deck
+    through the card data alike."""
+    if deck.maybe_title is not None:
+        from .decklists.title import titled
+
+        deck = titled(deck, catalog)
+    return named_on(catalog, deck, fmt, today(), None)
 
 
 def _maybe_newer(unknown: list[Problem], stamp: AsOf, fmt: Format) -> list[Problem]:
@@ -272,10 +286,12 @@ def checked_deck(
     )
 
 
-def read_deck(text_or_path: str | Path, *, input_format: str | None = None, folder_advice: str = FOLDER_ADVICE) -> Deck:
+def read_deck(text_or_path: str | Path, *, input_format: str | None = None, folder_advice: str = IN_FOLDER_ADVICE) -> Deck:
     """A decklist parsed: a `str` is the list's text (or a `ydke://` URL), never a file
     name; a `pathlib.Path` is a file (docs/security.md: text a website's user pasted can
-    never make deckcheck read a file), a folder's problem ending with `folder_advice`."""
+    never make deckcheck read a file), a folder's problem ending with `folder_advice`: by
+    default a library caller's, to name the file in it (the command's, textio.FOLDER_ADVICE,
+    sends its user to `deckcheck batch`, which a program is not running)."""
     if isinstance(text_or_path, Path):
         return parsers.load_deck(text_or_path, input_format=input_format, folder_advice=folder_advice)
     if not isinstance(text_or_path, str):

@@ -2,11 +2,13 @@
 card knowledge is on by default, as on the command line (docs/engine.md, "From Python")."""
 from __future__ import annotations
 
+import json
 from math import comb
 from pathlib import Path
 
 import pytest
 
+from conftest import run_cli
 from deckcheck.engine import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,3 +50,27 @@ def test_a_deck_is_read_through_the_card_data_its_unknown_names_noted(given, tmp
     assert "Lightning Bolt" in [card.name for card in result.profile.cards]
     unknown = [warning for warning in result.warnings if "unknown card 'Lightnig Blot'" in warning]
     assert len(unknown) == 1 and "did you mean Lightning Bolt" in unknown[0], result.warnings
+
+
+def test_a_title_line_is_the_lists_title_not_also_an_unknown_card(tmp_path):
+    """`Mono Red Burn` above the cards is the list's title, as `deckcheck simulate` and
+    `validate` read it: the library's notes said so and then called it an unknown card."""
+    deck = tmp_path / "titled.txt"
+    deck.write_text("Mono Red Burn\n4 Lightning Bolt\n20 Mountain\n36 Lava Spike\n", encoding="utf-8")
+    result = simulate(deck, "mtg/modern")
+    assert result.profile.size == 60
+    assert [warning for warning in result.warnings if "Mono Red Burn" in warning] == [
+        f"{deck} line 1: read 'Mono Red Burn' as the list's title, not a card: no card has that name; "
+        "write `1 Mono Red Burn` if it is a card"]
+
+
+def test_an_unknown_names_note_says_the_card_may_be_newer_than_the_card_data(tmp_path):
+    """The event of a simulation is today, later than the built-in card data: the command's
+    note says a card printed since is not in it, and the library's said nothing of it."""
+    deck = tmp_path / "new.txt"
+    deck.write_text("4 Madeup Newcard\n20 Mountain\n36 Lava Spike\n", encoding="utf-8")
+    done = run_cli("simulate", str(deck), "-f", "mtg/constructed", "-o", "json", "--offline")
+    assert done.returncode == 0, done.stderr
+    command = json.loads(done.stdout)["warnings"]
+    assert any("card printed since" in warning for warning in command), command
+    assert simulate(deck, "mtg/constructed").warnings == command

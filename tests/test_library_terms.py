@@ -708,3 +708,28 @@ def test_a_pasted_web_address_is_told_that_deckcheck_downloads_no_list(address):
     with pytest.raises(InputError) as raised:
         validate(_DECK, "mtg/limited", "2024-06-01", pool=address)
     assert str(raised.value) == "pool <pool>: lists no cards; " + advice.format(whose="pool")
+
+
+@pytest.mark.parametrize("call", ["validate", "parse_deck", "simulate"])
+def test_a_folder_given_as_the_deck_gets_a_librarys_advice_not_the_commands(call, tmp_path):
+    """A library caller who gives a folder was told to `use deckcheck batch for folders`, a
+    command it is not running; it is told to name the file in it, and which one when there
+    is one file there, as a pool's folder and a batch row's are. The command keeps its
+    advice (tests/test_batch_cli.py)."""
+    from deckcheck import parse_deck
+
+    (tmp_path / "ann").mkdir()
+    (tmp_path / "ann" / "deck.txt").write_text(DECK, encoding="utf-8")
+    folder = tmp_path / "ann"
+    expected = f"{folder}: is a directory, not a decklist; name the file in it: {folder / 'deck.txt'}"
+    if call == "validate":
+        said = validate(folder, "mtg/modern").problems[0].message
+    elif call == "parse_deck":
+        said = parse_deck(folder).problems[0].message
+    else:
+        with pytest.raises(DeckcheckError) as caught:
+            simulate(folder, "mtg/modern")
+        said = str(caught.value)
+    assert said == expected
+    done = run_cli("validate", str(folder), "-f", "mtg/modern")
+    assert "is a directory, not a decklist (use `deckcheck batch` for folders)" in done.stdout + done.stderr

@@ -384,7 +384,7 @@ def read_deck_argument(source: str, *, input_format: str | None = None) -> Deck:
     `-`: standard input is read once)."""
     from .. import decklists
     from ..pipeline import read_deck
-    from ..textio import read_stdin
+    from ..textio import FOLDER_ADVICE, read_stdin
     from ..tree import link_reason
 
     if source == "-":
@@ -401,7 +401,7 @@ def read_deck_argument(source: str, *, input_format: str | None = None) -> Deck:
         why = link_reason(path, Path.cwd(), tree="the current folder")
         if why:
             return decklists.unreadable(source, f"{source}: {why}; name the file itself")
-    deck = read_deck(path, input_format=input_format)
+    deck = read_deck(path, input_format=input_format, folder_advice=FOLDER_ADVICE)
     deck.source = decklists.file_shown(deck.source)  # a file's, even named `<evil>.txt`
     return deck
 

@@ -195,20 +195,11 @@ def _with_card_data(
     built-in data. Yu-Gi-Oh! passcodes become card names (alternate artworks count as
     their card); Magic names become canonical, so a double-faced card listed by its front
     face is one card, and every land (not only basics) counts as a land."""
-    from ..pipeline import named_on, today
+    from ..pipeline import named_for_simulation
     from .common import open_cards
 
     catalog, _ = open_cards(fmt, cards_db, offline=offline, no_cards=no_cards)
-    if deck.maybe_title is not None:
-        from ..decklists.title import titled
-
-        # Whether the first line is the list's title is decided before the names are looked
-        # up, as validate settles the deck first: else a title (`Mono Red Burn`) was noted
-        # as the list's title and as an unknown card both.
-        deck = titled(deck, catalog)
-    # simulate has no --date or --platform: the event is today's, on no platform (validate's
-    # platform wording, an Alchemy card's `--platform arena` advice, is not simulate's).
-    named, unknown = named_on(catalog, deck, fmt, today(), None)  # type: ignore[arg-type]
+    named, unknown = named_for_simulation(catalog, deck, fmt)  # type: ignore[arg-type]
     return named, catalog, unknown  # type: ignore[return-value]
 
 

@@ -31,9 +31,14 @@ The definitions, with their sources, are in docs/engine.md.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 __all__ = ["simulate", "Simulation"]
+
+# A type checker reads the names from where they live, as deckcheck/__init__.py has them:
+# through `__getattr__` alone they were Any, and a caller's simulate(...) went unchecked.
+if TYPE_CHECKING:
+    from .simulation import Simulation, simulate
 
 
 def __getattr__(name: str) -> Any:

@@ -414,13 +414,13 @@ def _with_built_in_data(
 ) -> tuple[Format, Deck | str | Path, CardData | None, Sequence[Problem]]:
     """(the format, the deck as the card data names it, the card data, the unknown-card
     notes) for a call that gave no `card_data`: what `deckcheck simulate` reads a deck with."""
-    from ..pipeline import card_catalog, named_by, read_deck
+    from ..pipeline import card_catalog, named_for_simulation, read_deck
 
     fmt = fmt if isinstance(fmt, Format) else load(fmt)
     catalog = card_catalog(fmt)
     if catalog is None or not isinstance(deck, (Deck, str, Path)):
         return fmt, deck, catalog, card_problems  # a deck of the wrong kind is refused below, as ever
-    named, unknown = named_by(catalog, deck if isinstance(deck, Deck) else read_deck(deck), fmt)
+    named, unknown = named_for_simulation(catalog, deck if isinstance(deck, Deck) else read_deck(deck), fmt)
     given_right = isinstance(card_problems, (list, tuple)) and all(isinstance(problem, Problem) for problem in card_problems)
     if not unknown or not given_right:
         return fmt, named, catalog, card_problems  # wrong ones are refused below, as given
