@@ -690,6 +690,7 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
     if deck is None:
         if "deck" not in said:
             problems.append(NO_DECK_NAMED)
+        refused = True  # no list to read: NOT CHECKED, not ILLEGAL (no card broke a rule)
     elif _URL_MARK in deck and is_inline(deck):  # most rows name a file, with no `:`: one search, not the parsers'
         # A `ydke://` URL is the deck itself, as on the command line: registrations
         # gathered by a web form hold the URL a player pasted, not a file.
@@ -702,7 +703,7 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
         # A deck site's link, as a form collects it: no file, and named as written (a
         # path's `//` would fold).
         problems.append("deck " + web_address_advice(deck, "name that file in the deck column"))
-        as_written = True
+        as_written = refused = True  # never downloaded, so never read: NOT CHECKED
     else:
         deck = deck.replace("\\", "/")
         path, why = file_path(deck, place)
