@@ -368,8 +368,11 @@ def check_rows(rows: Sequence[Registration], *, format_error: Callable[[str], st
                     row = row.with_problem(_namesake(row, namesake, with_id=_BY_ID in key), severity="warning")
             elif same_team is not row:
                 where = f"; this row is not counted in team {row.team}" if row.team is not None else ""
-                row = row.with_problem(f"player {row.player!r} is already registered on {_where(same_team)}{where}").replace(
-                    duplicate=True)
+                # What to do, not only what is wrong: a form answered again (a corrected
+                # list) is the common cause, and only the organiser knows which deck is played.
+                row = row.with_problem(f"player {row.player!r} is already registered on {_where(same_team)}{where}"
+                                       "; keep the row of the deck they play and delete the other (a form answered twice?)"
+                                       ).replace(duplicate=True)
             else:
                 row = row.with_problem(_other_team(row, earlier))
                 row = row.replace(team_states=(row.problems[-1],))
