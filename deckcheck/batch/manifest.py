@@ -227,6 +227,13 @@ def _renames(missing: list[str], spelled: list[str]) -> str:
     if split:
         told += (f"; the player's name is in two columns, {split[0]!r} and {split[1]!r}: "
                  "join them into one column named 'player'")
+    players = [name for name in spelled if _asks_for(name, "player")] if "player" in missing and not split else []
+    if len(players) > 1:
+        # A team's sign-up form, one answer a team (`Player A`, `Deck A`, `Player B`, ...):
+        # no column to rename, the rows themselves are to be written out a player each.
+        shown = ", ".join(players[:3]) + (f" and {len(players) - 3} more" if len(players) > 3 else "")
+        told += (f"; one row asks for several players ({shown}): a manifest has a row for each player, with their "
+                 "deck and, for a team, its name in a 'team' column and their seat in a 'seat' column")
     return told
 
 
