@@ -1627,6 +1627,22 @@ def test_a_player_name_split_in_two_columns_is_told_to_be_joined(cli, tmp_path, 
     assert done.stderr.endswith(f"; {told}\n"), done.stderr
 
 
+@pytest.mark.parametrize("header, told", [
+    # A team sign-up form that asks once per team, a player and a deck question for each
+    # seat: the error listed the columns found and nothing of what to do with them.
+    ("Timestamp,Team name,Player A,Deck A,Player B,Deck B,Player C,Deck C", "Player A, Player B, Player C"),
+    ("Team,Seat A player,Seat A decklist,Seat B player,Seat B decklist", "Seat A player, Seat B player"),
+    ("Team;Player 1;Player 2;Decklist", "Player 1, Player 2"),
+])
+def test_a_form_of_one_row_per_team_is_told_to_give_a_row_per_player(cli, tmp_path, header, told):
+    (tmp_path / "reg.csv").write_text(header + "\n", encoding="utf-8")
+    done = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/legacy")
+    assert done.returncode == 2
+    assert done.stderr.endswith(
+        f"; one row asks for several players ({told}): a manifest has a row for each player, with their deck "
+        "and, for a team, its name in a 'team' column and their seat in a 'seat' column\n"), done.stderr
+
+
 # ------------------------------------------------------------------ a manifest away from its decks
 
 

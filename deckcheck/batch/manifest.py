@@ -227,6 +227,13 @@ def _renames(missing: list[str], spelled: list[str]) -> str:
     if split:
         told += (f"; the player's name is in two columns, {split[0]!r} and {split[1]!r}: "
                  "join them into one column named 'player'")
+    players = [name for name in spelled if _asks_for(name, "player")] if "player" in missing and not split else []
+    if len(players) > 1:
+        # A team's sign-up form, one answer a team (`Player A`, `Deck A`, `Player B`, ...):
+        # no column to rename, the rows themselves are to be written out a player each.
+        shown = ", ".join(players[:3]) + (f" and {len(players) - 3} more" if len(players) > 3 else "")
+        told += (f"; one row asks for several players ({shown}): a manifest has a row for each player, with their "
+                 "deck and, for a team, its name in a 'team' column and their seat in a 'seat' column")
     return told
 
 
@@ -690,6 +697,7 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
     if deck is None:
         if "deck" not in said:
             problems.append(NO_DECK_NAMED)
+        refused = True  # no list to read: NOT CHECKED, not ILLEGAL (no card broke a rule)
     elif _URL_MARK in deck and is_inline(deck):  # most rows name a file, with no `:`: one search, not the parsers'
         # A `ydke://` URL is the deck itself, as on the command line: registrations
         # gathered by a web form hold the URL a player pasted, not a file.
@@ -702,7 +710,7 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
         # A deck site's link, as a form collects it: no file, and named as written (a
         # path's `//` would fold).
         problems.append("deck " + web_address_advice(deck, "name that file in the deck column"))
-        as_written = True
+        as_written = refused = True  # never downloaded, so never read: NOT CHECKED
     else:
         deck = deck.replace("\\", "/")
         path, why = file_path(deck, place)

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import heapq
 import os
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..names import fold_once
+from ..names import fold_once, nfkc
 from ..problem import Problem
 from ..record import Record
 
@@ -368,19 +369,31 @@ def check_rows(rows: Sequence[Registration], *, format_error: Callable[[str], st
                     row = row.with_problem(_namesake(row, namesake, with_id=_BY_ID in key), severity="warning")
             elif same_team is not row:
                 where = f"; this row is not counted in team {row.team}" if row.team is not None else ""
-                row = row.with_problem(f"player {row.player!r} is already registered on {_where(same_team)}{where}").replace(
-                    duplicate=True)
+                # What to do, not only what is wrong: a form answered again (a corrected
+                # list) is the common cause, and only the organiser knows which deck is played.
+                row = row.with_problem(f"player {row.player!r} is already registered on {_where(same_team)}{where}"
+                                       "; keep the row of the deck they play and delete the other (a form answered twice?)"
+                                       ).replace(duplicate=True)
             else:
                 row = row.with_problem(_other_team(row, earlier))
                 row = row.replace(team_states=(row.problems[-1],))
         if row.seat is not None and row.seat not in SEATS:
-            row = row.with_problem(f"seat {row.seat!r} is not one of {', '.join(SEATS)}")
+            meant = seat_meant(row.seat)
+            row = row.with_problem(f"seat {row.seat!r} is not one of {', '.join(SEATS)}" + (f"; write {meant}" if meant else ""))
         if row.format_id is not None:
             why = format_error(row.format_id)
             if why:
                 row = row.with_problem(f"format {str(row.format_id)!r}: {why}")
         checked.append(row)
     return checked
+
+
+def seat_meant(written: str) -> str | None:
+    """The one seat letter a form's answer names among other words (`Seat A`, `Player b`),
+    for the problem of a seat cell that is not a letter alone: the column wants the letter.
+    None when the answer names no letter or several (`A or B`)."""
+    letters = {word for word in re.split(r"[^A-Z]+", nfkc(written).upper()) if word in SEATS}
+    return letters.pop() if len(letters) == 1 else None
 
 
 def _namesake(row: Registration, namesake: Registration, *, with_id: bool) -> str:

@@ -51,7 +51,7 @@ from ..model import MAIN, PLAYED_ZONES, SIDEBOARD, CardEntry, CardTally, tally
 from ..names import card_key
 from ..registered_pools import Pool, pool_settings
 from ..limits import MAX_HOLDERS_LISTED, MAX_PROBLEMS_PER_DECK
-from ..problem import INFO, Problem, capped
+from ..problem import INFO, WARNING, Problem, capped
 from ..record import Record
 from ..wording import counted, listed, named_few
 from ..result import TeamResult
@@ -221,6 +221,13 @@ def check_team(
         problems.append(_registration(
             f"team {name} has {counted(len(members), 'player')}; {fmt.name} teams have {spoken_sizes(sizes)}"
         ))
+    if not sizes and len(members) > len(SEATS):
+        # A format of any team size, but no team event seats more than A, B and C: a team of
+        # every player who answered a form's team question "Solo" counted strangers' decks
+        # together (unified construction) and nothing said why. Still checked as written.
+        problems.append(_registration(
+            f"team {name} has {counted(len(members), 'player')}, more than a team event seats ({_SEATS_SAID}); "
+            f"if {name!r} is a form's answer for no team, leave the team cell of those rows empty", severity=WARNING))
     problems += _seat_clashes(members) + _seats_beyond(members, sizes, fmt)
     after: list[Problem] = []
     # Names a member's deck reports as unknown-card errors are that problem, not copies of
@@ -386,6 +393,10 @@ def _seats_beyond(members: Sequence[Member], sizes: Sequence[int], fmt: Format) 
                       f"{spoken_sizes(sizes)} players, in seats {listed(list(seats), 'and')}")
         for member in members if member.seat in SEATS and member.seat not in seats
     ]
+
+
+# The seats of a team event as a message says them: "A, B and C".
+_SEATS_SAID = listed(list(SEATS), "and")
 
 
 def _registration(message: str, *, severity: str = "error") -> Problem:

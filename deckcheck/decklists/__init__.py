@@ -101,9 +101,24 @@ def web_address(value: str) -> bool:
 
 
 def web_address_advice(value: str, give: str = "give that file") -> str:
-    """Why a web address is not read as a deck, and what to do instead (`give` the file)."""
-    return (f"{value.strip()}: a web address, not a decklist file; deckcheck downloads no decklist: "
-            f"export the list from the site as text (its MTGO or Arena export), save it and {give}")
+    """Why a web address is not read as a deck, and what to do instead (`give` the file).
+    A Google Drive or Docs link is no deck site's page: it is the answer a Google Forms
+    upload question exports (the player's own file, in the form's Drive folder), or a
+    document, so it is downloaded, not exported as an MTGO or Arena list."""
+    head = f"{value.strip()}: a web address, not a decklist file; deckcheck downloads no decklist: "
+    host = _web_host(value)
+    if host == "drive.google.com":
+        return (head + "a file in Google Drive (a Google Forms upload is kept in the form's Drive folder "
+                f"'QUESTION (File responses)'): download it and {give}")
+    if host == "docs.google.com":
+        return head + f"a Google Docs document: download it as plain text (File, Download, .txt) and {give}"
+    return head + f"export the list from the site as text (its MTGO or Arena export), save it and {give}"
+
+
+def _web_host(value: str) -> str:
+    """The host of a web address `web_address` accepts, lowercased (`www.` kept)."""
+    address = value.strip().strip(LINK_WRAPPERS).strip()
+    return address.partition("://")[2].split("/", 1)[0].split("?", 1)[0].rpartition("@")[2].split(":", 1)[0].lower()
 
 
 def file_name_advice(text: str, whose: str) -> str:
