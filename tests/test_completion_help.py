@@ -190,3 +190,15 @@ def test_each_deck_argument_says_it_takes_a_ydke_url(cli, command, argument):
         elif words:
             help_of[last] += " " + " ".join(words)
     assert "ydke://" in help_of[argument], help_of[argument]
+
+
+@pytest.mark.parametrize("columns", [None, "80", "60"])
+@pytest.mark.parametrize("command", [(), *_commands()], ids=lambda command: " ".join(command) or "deckcheck")
+def test_every_help_fits_the_terminal(cli, command, columns):
+    """The help is as wide as the terminal (COLUMNS, else the terminal's; a pipe is 80) up
+    to 80 columns: at a fixed 88, every help wrapped its long lines on an 80-column terminal."""
+    env = {"COLUMNS": columns} if columns else {}
+    done = cli(*command, "--help", env=env)
+    assert done.returncode == 0, done.stderr
+    width = int(columns or 80)
+    assert [line for line in done.stdout.splitlines() if len(line) > width] == []
