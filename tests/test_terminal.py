@@ -316,6 +316,23 @@ def test_a_text_report_on_an_ascii_terminal_shows_the_nearest_ascii(args, shown,
     assert shown in done.stdout.decode("ascii")
 
 
+@pytest.mark.parametrize("encoding, shown", [
+    ("ascii", "Lim-Dul's deck.txt - mtg/legacy: ILLEGAL"),
+    ("latin-1", "Lim-D\u00fbl's deck.txt - mtg/legacy: ILLEGAL"),
+    ("cp1252", "Lim-D\u00fbl's deck.txt - mtg/legacy: ILLEGAL"),
+])
+def test_a_name_written_with_combining_accents_shows_its_letters_on_a_legacy_terminal(encoding, shown, tmp_path):
+    """A file name as a Mac writes it (decomposed: `u` then a combining circumflex) on a
+    terminal without those marks: `û` where the terminal has it, else `u`; it was `Lim-Du?l's`,
+    the mark alone having no nearest character."""
+    (tmp_path / "Lim-Du\u0302l's deck.txt").write_text(HOSTILE_NAMES, encoding="utf-8")
+    done = subprocess.run([str(deckcheck_executable()), "validate", "Lim-Du\u0302l's deck.txt", "-f", "mtg/legacy"],
+                          capture_output=True, cwd=tmp_path, env={**environment(), "PYTHONIOENCODING": encoding},
+                          timeout=300)
+    assert done.returncode == 1 and b"Traceback" not in done.stderr, done.stderr
+    assert shown in done.stdout.decode(encoding), done.stdout
+
+
 def test_a_reader_that_stops_part_way_through_a_long_report_ends_the_command_quietly(tmp_path):
     """`deckcheck validate decks/*.txt -o json | head -c 10`: the report (one write, more
     than a pipe holds) is cut where the reader left, and the command says so by its status."""
