@@ -51,6 +51,27 @@ def symbol_for(char: str) -> str:
     return "\u2421" if code == 0x7F else "\ufffd"
 
 
+# The width of the text deckcheck lays out itself (`formats show`, `cards lookup`): an
+# 80-column terminal, as the help's widest (cli/help_text.HELP_WIDTH).
+TEXT_WIDTH = 80
+
+
+def fitted(line: str, hang: int | None = None, width: int = TEXT_WIDTH) -> list[str]:
+    """`line` as lines of at most `width` columns, broken between words (a card name's
+    hyphen is no place to break), the lines after the first indented `hang` blanks (by
+    default the line's own indent and four more, deeper than the lines listed under it);
+    a line that fits, or a word too long for any (a file's path), as it is. A terminal
+    would break it at any character and carry on at its left edge."""
+    if len(line) <= width:
+        return [line]
+    import textwrap  # only for a long line
+
+    lead = len(line) - len(line.lstrip(" "))
+    indent = lead + 4 if hang is None else hang
+    return textwrap.wrap(line[lead:], width=width, initial_indent=" " * lead, subsequent_indent=" " * indent,
+                         break_long_words=False, break_on_hyphens=False) or [line]
+
+
 def cut(text: str, limit: int) -> str:
     """`text`, or its first `limit` - 1 characters and an ellipsis when it is longer."""
     return text if len(text) <= limit else text[:limit - 1] + "\u2026"
