@@ -72,6 +72,26 @@ def fitted(line: str, hang: int | None = None, width: int = TEXT_WIDTH) -> list[
                          break_long_words=False, break_on_hyphens=False) or [line]
 
 
+# `  text:       ...`: a label, then blanks up to the column of its value.
+_LABELLED = lazy(r" *\S[^:]*: {2,}(?=\S)")
+
+
+def fitted_text(text: str) -> str:
+    """`text` with each line `fitted`: a labelled value (`  text:       +2: Look at ...`)
+    and the lines of that value after it carried on under the value, any other line four
+    columns deeper than itself."""
+    lines, value_at = [], None
+    for line in text.split("\n"):
+        labelled = _LABELLED.match(line)
+        lead = len(line) - len(line.lstrip(" "))
+        if labelled:
+            value_at = labelled.end()
+        elif lead != value_at:
+            value_at = None
+        lines += fitted(line, value_at)
+    return "\n".join(lines)
+
+
 def cut(text: str, limit: int) -> str:
     """`text`, or its first `limit` - 1 characters and an ellipsis when it is longer."""
     return text if len(text) <= limit else text[:limit - 1] + "\u2026"
