@@ -202,3 +202,12 @@ def test_every_help_fits_the_terminal(cli, command, columns):
     assert done.returncode == 0, done.stderr
     width = int(columns or 80)
     assert [line for line in done.stdout.splitlines() if len(line) > width] == []
+
+
+@pytest.mark.parametrize("columns", [None, "60"])
+def test_dash_h_is_the_top_level_help_on_any_terminal(cli, columns):
+    """`deckcheck -h` is `deckcheck --help`, on a narrow terminal too (where Click, which
+    knows no -h, wraps the help)."""
+    done = cli("-h", env={"COLUMNS": columns} if columns else {})
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout == cli("--help", env={"COLUMNS": columns} if columns else {}).stdout
