@@ -46,8 +46,7 @@ def _run(args: list[str]) -> None:
         if _help_columns() >= HELP_WIDTH:
             _write(TOP_LEVEL_HELP)
             return
-        # A narrower terminal: Click wraps the help to it (below); it knows `--help` only.
-        args = sys.argv[1:] = ["--help"]
+        # A narrower terminal: Click wraps the help to it (below).
     if args == ["--version"]:
         from . import __version__
 

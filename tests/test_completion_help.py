@@ -211,3 +211,12 @@ def test_dash_h_is_the_top_level_help_on_any_terminal(cli, columns):
     done = cli("-h", env={"COLUMNS": columns} if columns else {})
     assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout == cli("--help", env={"COLUMNS": columns} if columns else {}).stdout
+
+
+@pytest.mark.parametrize("command", _commands(), ids=" ".join)
+def test_dash_h_is_every_commands_help(cli, command):
+    """`deckcheck validate -h` is its --help, as the top level's -h is: it was 'no such
+    option: -h'."""
+    done = cli(*command, "-h")
+    assert (done.returncode, done.stderr) == (0, ""), done.stderr
+    assert done.stdout == cli(*command, "--help").stdout and "-h, --help" in done.stdout

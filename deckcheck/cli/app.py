@@ -41,7 +41,8 @@ app = typer.Typer(
     rich_markup_mode=None,
     # The help as wide as the terminal up to 80 columns (Click's own measure, COLUMNS
     # included): at a fixed 88 every help wrapped its long lines on an 80-column terminal.
-    context_settings={"max_content_width": HELP_WIDTH},
+    # -h as well as --help, for every command (Click knows --help only).
+    context_settings={"max_content_width": HELP_WIDTH, "help_option_names": ["-h", "--help"]},
 )
 
 
