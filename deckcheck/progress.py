@@ -88,7 +88,7 @@ class Progress:
         self.update(self.done + finished)
 
     def _amount(self, value: int) -> str:
-        return _human(value) if self.unit == BYTES else str(value)
+        return _human(value) if self.unit == BYTES else f"{value:,}"  # `2,560/12,000 decks`
 
     def _draw(self) -> None:
         unit = f" {self.unit}" if self.unit != BYTES else ""

@@ -122,3 +122,19 @@ def test_a_card_file_given_as_dash_is_told_standard_input_is_for_decks(cli, tmp_
     assert done.stderr == ("deckcheck: error: -: standard input is read for a deck or a pool, never a card file: "
                            "give the card file saved on disk; the card database was not changed\n")
     assert not (tmp_path / "cards.sqlite").exists()
+
+
+@pytest.mark.parametrize("name", ["Jace, the Mind Sculptor", "Lightning Bolt"])  # long rules text; 28 printings
+def test_a_magic_card_looked_up_fits_80_columns_its_values_under_their_column(cli, name):
+    """A long line of a Magic card (a loyalty ability, its printings) is broken between
+    words, its next lines under the value's column (14), not at the terminal's left edge in
+    mid-word; nothing is lost."""
+    done = cli("cards", "lookup", name, env={"DECKCHECK_OFFLINE": "1"})
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert [line for line in lines if len(line) > 80] == []
+    carried = [line for line in lines if line.startswith(" " * 14)]
+    assert carried and all(line[14] != " " for line in carried), lines
+    one_line = " ".join(done.stdout.split())
+    assert ("+2: Look at the top card of target player's library. You may put that card on the bottom of that "
+            "player's library." in one_line or "and 16 more" in one_line), one_line

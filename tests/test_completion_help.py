@@ -190,3 +190,33 @@ def test_each_deck_argument_says_it_takes_a_ydke_url(cli, command, argument):
         elif words:
             help_of[last] += " " + " ".join(words)
     assert "ydke://" in help_of[argument], help_of[argument]
+
+
+@pytest.mark.parametrize("columns", [None, "80", "60"])
+@pytest.mark.parametrize("command", [(), *_commands()], ids=lambda command: " ".join(command) or "deckcheck")
+def test_every_help_fits_the_terminal(cli, command, columns):
+    """The help is as wide as the terminal (COLUMNS, else the terminal's; a pipe is 80) up
+    to 80 columns: at a fixed 88, every help wrapped its long lines on an 80-column terminal."""
+    env = {"COLUMNS": columns} if columns else {}
+    done = cli(*command, "--help", env=env)
+    assert done.returncode == 0, done.stderr
+    width = int(columns or 80)
+    assert [line for line in done.stdout.splitlines() if len(line) > width] == []
+
+
+@pytest.mark.parametrize("columns", [None, "60"])
+def test_dash_h_is_the_top_level_help_on_any_terminal(cli, columns):
+    """`deckcheck -h` is `deckcheck --help`, on a narrow terminal too (where Click, which
+    knows no -h, wraps the help)."""
+    done = cli("-h", env={"COLUMNS": columns} if columns else {})
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout == cli("--help", env={"COLUMNS": columns} if columns else {}).stdout
+
+
+@pytest.mark.parametrize("command", _commands(), ids=" ".join)
+def test_dash_h_is_every_commands_help(cli, command):
+    """`deckcheck validate -h` is its --help, as the top level's -h is: it was 'no such
+    option: -h'."""
+    done = cli(*command, "-h")
+    assert (done.returncode, done.stderr) == (0, ""), done.stderr
+    assert done.stdout == cli(*command, "--help").stdout and "-h, --help" in done.stdout

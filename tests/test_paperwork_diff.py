@@ -236,8 +236,17 @@ def test_unreadable_lines_are_listed_and_nothing_is_compared(cli, tmp_path):
     assert done.returncode == 2
     assert done.stdout == ""
     assert f"{found} line 2: " in done.stderr
-    assert done.stderr.splitlines()[-1].startswith("deckcheck: error: 1 unreadable line: fix them")
+    assert done.stderr.splitlines()[-1].startswith("deckcheck: error: 1 unreadable line: fix it and")
     assert "Traceback" not in done.stderr
+
+
+def test_two_unreadable_lines_are_them_and_one_is_it(cli, tmp_path):
+    """`2 unreadable lines: fix them`, and `1 unreadable line: fix it` (it was `fix them`)."""
+    registered, found = _write(tmp_path, CASES[0])
+    found.write_text("4 Chain Lightning\nfour Goblin Guide\nthree Mountain\n", encoding="utf-8")
+    done = cli("diff", str(registered), str(found))
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[-1].startswith("deckcheck: error: 2 unreadable lines: fix them and"), done.stderr
 
 
 def test_a_pool_with_unreadable_lines_is_listed_and_nothing_is_compared(cli, tmp_path):
@@ -252,7 +261,7 @@ def test_a_pool_with_unreadable_lines_is_listed_and_nothing_is_compared(cli, tmp
     done = cli("diff", str(registered), str(found), "-f", "mtg/limited", "--pool", str(pool))
     assert (done.returncode, done.stdout) == (2, ""), done.stdout
     assert f"pool {pool} line 3: " in done.stderr
-    assert done.stderr.splitlines()[-1].startswith("deckcheck: error: 1 unreadable line: fix them")
+    assert done.stderr.splitlines()[-1].startswith("deckcheck: error: 1 unreadable line: fix it and")
 
 
 def test_a_limited_sideboard_left_uncompared_is_said_and_pool_mistakes_are_usage_errors(cli, tmp_path):

@@ -53,10 +53,10 @@ def test_redraws_are_limited_but_the_end_is_shown(monkeypatch):
         bar.advance(1)  # the clock stands still: only the first draw happens
     assert stream.getvalue().count("\r") == 1
     bar.advance(1)  # the last one is drawn at once
-    assert stream.getvalue().count("\r") == 2 and stream.getvalue().endswith("100% 1000/1000 decks")
+    assert stream.getvalue().count("\r") == 2 and stream.getvalue().endswith("100% 1,000/1,000 decks")
     clock[0] += 1.0
     bar.close()
-    assert stream.getvalue().endswith("1000/1000 decks\n")
+    assert stream.getvalue().endswith("1,000/1,000 decks\n")
 
 
 def test_bytes_are_shown_in_human_units():
@@ -110,12 +110,19 @@ def test_a_shorter_redraw_blanks_what_the_longer_one_left():
     assert first.endswith("1023.9 KB/3.0 MB") and second == "downloading [##########--------------------]  33% 1.0 MB/3.0 MB   "
 
 
+def test_counts_group_their_thousands():
+    """`2,560/12,000 decks`, as the batch's summary writes its counts: it was `2560/12000`."""
+    stream = io.StringIO()
+    Progress("checking", 12000, unit="decks", stream=stream, enabled=True).update(2560)
+    assert stream.getvalue().endswith("]  21% 2,560/12,000 decks")
+
+
 @pytest.mark.parametrize(("columns", "drawn"), [
-    (30, "checking   2% 256/12000 decks"),
-    (29, "2% 256/12000 decks"),
-    (19, "2% 256/12000 decks"),
-    (18, "2% 256/12000"),      # the unit goes first
-    (12, "2%"),                # then the count: never `2% 256/1200`, a number cut short
+    (31, "checking   2% 256/12,000 decks"),
+    (30, "2% 256/12,000 decks"),
+    (20, "2% 256/12,000 decks"),
+    (19, "2% 256/12,000"),     # the unit goes first
+    (13, "2%"),                # then the count: never `2% 256/12,00`, a number cut short
     (3, "2%"),
     (2, ""),
 ])

@@ -316,6 +316,23 @@ def test_a_text_report_on_an_ascii_terminal_shows_the_nearest_ascii(args, shown,
     assert shown in done.stdout.decode("ascii")
 
 
+@pytest.mark.parametrize("encoding, shown", [
+    ("ascii", "Lim-Dul's deck.txt - mtg/legacy: ILLEGAL"),
+    ("latin-1", "Lim-D\u00fbl's deck.txt - mtg/legacy: ILLEGAL"),
+    ("cp1252", "Lim-D\u00fbl's deck.txt - mtg/legacy: ILLEGAL"),
+])
+def test_a_name_written_with_combining_accents_shows_its_letters_on_a_legacy_terminal(encoding, shown, tmp_path):
+    """A file name as a Mac writes it (decomposed: `u` then a combining circumflex) on a
+    terminal without those marks: `û` where the terminal has it, else `u`; it was `Lim-Du?l's`,
+    the mark alone having no nearest character."""
+    (tmp_path / "Lim-Du\u0302l's deck.txt").write_text(HOSTILE_NAMES, encoding="utf-8")
+    done = subprocess.run([str(deckcheck_executable()), "validate", "Lim-Du\u0302l's deck.txt", "-f", "mtg/legacy"],
+                          capture_output=True, cwd=tmp_path, env={**environment(), "PYTHONIOENCODING": encoding},
+                          timeout=300)
+    assert done.returncode == 1 and b"Traceback" not in done.stderr, done.stderr
+    assert shown in done.stdout.decode(encoding), done.stdout
+
+
 def test_a_reader_that_stops_part_way_through_a_long_report_ends_the_command_quietly(tmp_path):
     """`deckcheck validate decks/*.txt -o json | head -c 10`: the report (one write, more
     than a pipe holds) is cut where the reader left, and the command says so by its status."""
@@ -487,3 +504,37 @@ def test_a_non_blocking_pipe_gets_the_whole_report(args, tmp_path):
     os.close(reader)
     assert (process.wait(timeout=300), process.stderr.read() if process.stderr else b"") == (whole.returncode, b"")
     assert received == whole.stdout
+
+
+# Names as a terminal shows them (the widths of wcwidth's wcswidth, which terminals follow):
+# players' names of the shared data's MTGO decklists and the marks that take no column.
+SHOWN_WIDTHS = [
+    ("\U0001F934\U0001F3FE Kevin Punj", 13),  # a skin-tone modifier: one emoji of two columns
+    ("PauloPereira84\U0001F918\U0001F1E7\U0001F1F7", 18),  # a flag: two regional indicators
+    ("\U0001F3F3\ufe0f\u200d\U0001F308 Alex", 7),  # the rainbow flag: a joined sequence
+    ("family\U0001F468\u200d\U0001F469\u200d\U0001F467", 8),  # a family: three emoji, one picture
+    ("heart\u2764\ufe0fx", 8),  # a heart in colour (VS16): two columns
+    ("zero\u200bwidth", 9),  # a zero-width space
+    ("Se\u030dk-un Kho\u0301\u0358", 10),  # combining marks
+    ("\u0e01\u0e31\u0e19", 2),  # Thai: a vowel sign above its consonant (combining class 0)
+    ("Plain Name", 10),
+]
+
+
+def test_a_table_stays_aligned_with_emoji_and_invisible_marks_in_names(tmp_path):
+    """A player's name with an emoji sequence (a skin tone, a joined family, a flag), a
+    zero-width space or a mark above a letter: the TEAM column still starts in one column,
+    as a terminal shows the names; it was pushed left by each of those a column or more."""
+    (tmp_path / "a.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    rows = "".join(f"{name},a.txt\n" for name, _ in SHOWN_WIDTHS)
+    (tmp_path / "reg.csv").write_text("player,deck\n" + rows, encoding="utf-8")
+    done = subprocess.run([str(deckcheck_executable()), "batch", "reg.csv", "-f", "mtg/modern"], capture_output=True,
+                          text=True, encoding="utf-8", cwd=tmp_path,
+                          env={**environment(), "PYTHONIOENCODING": "utf-8"}, timeout=300)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()[1:len(SHOWN_WIDTHS) + 1]
+    widest_name = max(width for _, width in SHOWN_WIDTHS)
+    for (name, width), line in zip(SHOWN_WIDTHS, lines):
+        assert line.startswith(name + " "), (name, line)
+        blanks = len(line[len(name):]) - len(line[len(name):].lstrip(" "))
+        assert width + blanks == widest_name + 2, (name, line)

@@ -15,20 +15,23 @@ import typer
 
 from .common import PARSERS_MARK, failure_code, say
 from .completion import complete_formats_to_play, complete_parsers
+from .help_text import HELP_WIDTH
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 app = typer.Typer(
     name="deckcheck",
     help="Check trading-card-game decklists for tournament legality and simulate opening hands.",
-    # \b keeps Click from re-wrapping the example lines into one paragraph.
+    # \b keeps Click from re-wrapping the example lines into one paragraph; so they are
+    # kept short enough for a terminal of 60 columns themselves.
     epilog=(
         "\b\nExamples:\n"
         "  deckcheck validate deck.txt -f mtg/modern\n"
         "  deckcheck batch registrations/ -f mtg/legacy -o junit\n"
-        "  deckcheck simulate deck.txt -f mtg/modern --assert \"keep7 >= 0.85\"\n"
-        "  deckcheck check                      # the repository, as its deckcheck.yaml says\n"
-        "  deckcheck COMMAND --help             # every command's options, with an example"
+        "  deckcheck simulate deck.txt -f mtg/modern \\\n"
+        "      --assert \"keep7 >= 0.85\"\n"
+        "  deckcheck check           # as deckcheck.yaml says\n"
+        "  deckcheck COMMAND --help  # its options and an example"
     ),
     no_args_is_help=True,
     add_completion=True,
@@ -36,7 +39,10 @@ app = typer.Typer(
     # Plain Click help: deterministic (the fast top-level help in _help.py is a copy of it)
     # and it avoids importing rich on every run.
     rich_markup_mode=None,
-    context_settings={"terminal_width": 88, "max_content_width": 88},
+    # The help as wide as the terminal up to 80 columns (Click's own measure, COLUMNS
+    # included): at a fixed 88 every help wrapped its long lines on an 80-column terminal.
+    # -h as well as --help, for every command (Click knows --help only).
+    context_settings={"max_content_width": HELP_WIDTH, "help_option_names": ["-h", "--help"]},
 )
 
 

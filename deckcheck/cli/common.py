@@ -218,10 +218,14 @@ def _encoded(text: str, encoding: str) -> bytes:
     try:
         return text.encode(encoding)
     except UnicodeEncodeError:
+        import unicodedata
+
         from .legacy_terminal import ERRORS
 
+        # Letters and their combining accents composed first (a Mac's file names are
+        # decomposed): `û` where the terminal has it, rather than `u` and a mark it lacks.
         # A lone surrogate (a file name's undecodable byte) has no nearest text: `?`.
-        return text.encode(encoding, errors=ERRORS)
+        return unicodedata.normalize("NFC", text).encode(encoding, errors=ERRORS)
 
 
 def say(line: str) -> None:

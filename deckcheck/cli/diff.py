@@ -85,7 +85,8 @@ def diff(
         for message in unread[:MAX_SHOWN]:
             warn(message)
         more = f" ({len(unread) - MAX_SHOWN} more not shown)" if len(unread) > MAX_SHOWN else ""
-        raise DeckcheckError(f"{counted(len(unread), 'unreadable line')}{more}: fix them and compare again; a partial list proves nothing")
+        them = "it" if len(unread) == 1 else "them"
+        raise DeckcheckError(f"{counted(len(unread), 'unreadable line')}{more}: fix {them} and compare again; a partial list proves nothing")
     catalog, note, words = None, None, ""
     if fmt is not None:
         # Both lists are read as `validate -f` reads them (compare's rules.read_as): the

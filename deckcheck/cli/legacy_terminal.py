@@ -9,6 +9,7 @@ and `?` only when there is none.
 from __future__ import annotations
 
 import codecs
+import unicodedata
 
 from ..names import LETTERS_IN_ASCII, without_accents
 
@@ -28,9 +29,12 @@ _SPELLED = {
 
 def nearest(char: str) -> str:
     """The ASCII text nearest to `char`: its spelling above, else the character without
-    the accents name folding strips (names.py), when that is ASCII, else `?`."""
+    the accents name folding strips (names.py), when that is ASCII; nothing for a combining
+    accent no letter took in (the letter before it is shown without it), else `?`."""
     if char in _SPELLED:
         return _SPELLED[char]
+    if unicodedata.combining(char):
+        return ""
     plain = without_accents(char)
     return plain if plain.isascii() and plain else "?"
 

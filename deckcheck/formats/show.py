@@ -11,6 +11,7 @@ import datetime as dt
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from ..report.style import fitted
 from .model import Dated, Format, ListEntry
 from .schema import MULLIGAN_LABELS
 
@@ -43,7 +44,10 @@ def describe(fmt: Format, day: dt.date) -> str:
         + (", free first mulligan" if hand.free_mulligan and hand.has_mulligans else "")
         + (", first player draws" if hand.first_player_draws else ", first player skips the first draw")
     )
-    return "\n".join(lines) + "\n"
+    # Each line fits an 80-column terminal, its long ones broken between words; but the
+    # first two, which hold a file's path, are kept whole for copying.
+    rest = "\n".join(lines[2:]).split("\n")
+    return "".join(line + "\n" for line in lines[:2]) + "".join(part + "\n" for line in rest for part in fitted(line))
 
 
 def zone_words(game: str, zone: str) -> str:

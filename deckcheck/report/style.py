@@ -1,7 +1,8 @@
 """Terminal colour: on for terminals only, off when NO_COLOR is set (https://no-color.org)
 or the terminal says it is dumb (TERM=dumb); `inert`, how a name shows in a text report:
 its control characters as visible symbols; and the columns of a text table: every table
-measures and pads its cells here (`cell`, `widest`, `pad`), by terminal columns as shown."""
+measures and pads its cells here (`cell`, `widest`, `pad`), by terminal columns as shown
+(emoji sequences and invisible marks included: `columns`)."""
 from __future__ import annotations
 
 import os
@@ -50,6 +51,47 @@ def symbol_for(char: str) -> str:
     return "\u2421" if code == 0x7F else "\ufffd"
 
 
+# The width of the text deckcheck lays out itself (`formats show`, `cards lookup`): an
+# 80-column terminal, as the help's widest (cli/help_text.HELP_WIDTH).
+TEXT_WIDTH = 80
+
+
+def fitted(line: str, hang: int | None = None, width: int = TEXT_WIDTH) -> list[str]:
+    """`line` as lines of at most `width` columns, broken between words (a card name's
+    hyphen is no place to break), the lines after the first indented `hang` blanks (by
+    default the line's own indent and four more, deeper than the lines listed under it);
+    a line that fits, or a word too long for any (a file's path), as it is. A terminal
+    would break it at any character and carry on at its left edge."""
+    if len(line) <= width:
+        return [line]
+    import textwrap  # only for a long line
+
+    lead = len(line) - len(line.lstrip(" "))
+    indent = lead + 4 if hang is None else hang
+    return textwrap.wrap(line[lead:], width=width, initial_indent=" " * lead, subsequent_indent=" " * indent,
+                         break_long_words=False, break_on_hyphens=False) or [line]
+
+
+# `  text:       ...`: a label, then blanks up to the column of its value.
+_LABELLED = lazy(r" *\S[^:]*: {2,}(?=\S)")
+
+
+def fitted_text(text: str) -> str:
+    """`text` with each line `fitted`: a labelled value (`  text:       +2: Look at ...`)
+    and the lines of that value after it carried on under the value, any other line four
+    columns deeper than itself."""
+    lines, value_at = [], None
+    for line in text.split("\n"):
+        labelled = _LABELLED.match(line)
+        lead = len(line) - len(line.lstrip(" "))
+        if labelled:
+            value_at = labelled.end()
+        elif lead != value_at:
+            value_at = None
+        lines += fitted(line, value_at)
+    return "\n".join(lines)
+
+
 def cut(text: str, limit: int) -> str:
     """`text`, or its first `limit` - 1 characters and an ellipsis when it is longer."""
     return text if len(text) <= limit else text[:limit - 1] + "\u2026"
@@ -62,16 +104,39 @@ def inert(text: str) -> str:
     return _NOT_IN_NAMES.sub(lambda found: symbol_for(found.group()), text) if _NOT_IN_NAMES.search(text) else text
 
 
+_JOINER = "\u200d"  # ZWJ: the emoji after it joins the one before (a family, a rainbow flag)
+_EMOJI_STYLE = "\ufe0f"  # VS16: the character before it drawn as a colour emoji
+_SKIN_TONES = range(0x1F3FB, 0x1F400)  # the Fitzpatrick modifiers of the emoji before them
+
+
 def columns(text: str) -> int:
-    """The terminal columns `text` takes: two for a wide character (Chinese, Japanese and
-    Korean script, full-width forms), none for a combining mark, one for any other."""
+    """The terminal columns `text` takes, as terminals draw it (the rules of wcwidth's
+    wcswidth): two for a wide character (Chinese, Japanese and Korean script, full-width
+    forms, most emoji), none for a mark drawn on the character before it (combining marks,
+    a Thai vowel sign), an invisible format character (a zero-width space or joiner), a
+    skin tone or an emoji joined to the one before it; a character made a colour emoji by
+    VS16 takes two. One for any other. Player names carry such emoji: each counted as its
+    code points would push the next column of a table left."""
     if text.isascii():
         return len(text)
     import unicodedata
 
-    return sum(
-        0 if unicodedata.combining(char) else 2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text
-    )
+    total = 0
+    last = 0  # the columns of the character before, for VS16
+    previous = ""
+    for char in text:
+        if previous == _JOINER or (previous and ord(char) in _SKIN_TONES):
+            width = 0
+        elif char == _EMOJI_STYLE:
+            width = 1 if last == 1 else 0
+        elif unicodedata.category(char) in ("Mn", "Me") or (unicodedata.category(char) == "Cf" and char != "\xad"):
+            width = 0
+        else:
+            width = 2 if unicodedata.east_asian_width(char) in "WF" else 1
+        total += width
+        last = width if char != _EMOJI_STYLE else 2
+        previous = char
+    return total
 
 
 # Text as the output will show it: on a legacy terminal, each character its encoding lacks

@@ -486,4 +486,6 @@ def _wrapped(title: str, codes: list[str]) -> list[str]:
     text = ", ".join(codes) if codes else "none"
     import textwrap  # `formats show` only: not on every check's start-up path
 
-    return [f"  {title}:", *textwrap.wrap(text, width=96, initial_indent="    ", subsequent_indent="    ")]
+    from ..report.style import TEXT_WIDTH
+
+    return [f"  {title}:", *textwrap.wrap(text, width=TEXT_WIDTH, initial_indent="    ", subsequent_indent="    ")]

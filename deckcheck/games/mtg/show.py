@@ -96,4 +96,8 @@ def text(catalog: MtgCatalog, card: Card) -> str:
         sets = ", ".join(dict.fromkeys(f"{p.set}{f' ({p.rarity})' if p.rarity else ''}" for p in printings[:12]))
         more = f" and {len(printings) - 12} more" if len(printings) > 12 else ""
         lines.append(f"  printings:  {sets}{more}")
-    return "\n".join(lines) + "\n"
+    from ...report.style import fitted_text
+
+    # Rules text and printings run long: each broken between words under its column, to
+    # fit an 80-column terminal (the legality lines after them are messages, kept whole).
+    return fitted_text("\n".join(lines)) + "\n"
