@@ -1821,18 +1821,3 @@ def test_a_source_given_as_dash_is_told_standard_input_is_for_decks(cli, tmp_pat
     assert done.stderr.splitlines()[-1] == (
         "deckcheck: error: -: standard input is read for a deck or a pool, never a manifest: "
         "give the manifest saved on disk")
-
-
-def test_the_summary_of_a_large_event_groups_its_thousands(cli, tmp_path):
-    """`1,001 decks: 1,000 legal, 1 illegal`, as simulate writes `20,000 hands` and cards
-    sync `32,609 cards`: it was `1001 decks: 1000 legal, 1 illegal`."""
-    folder = tmp_path / "decks"
-    folder.mkdir()
-    legal = folder / "0000.txt"
-    legal.write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
-    for number in range(1, 1000):
-        os.link(legal, folder / f"{number:04}.txt")
-    (folder / "illegal.txt").write_text("5 Lightning Bolt\n55 Mountain\n", encoding="utf-8")
-    done = cli("batch", str(folder), "-f", "mtg/modern", "--no-cache")
-    assert done.returncode == 1, done.stderr
-    assert "\n1,001 decks: 1,000 legal, 1 illegal\n" in done.stdout, done.stdout[-300:]

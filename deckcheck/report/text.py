@@ -149,13 +149,12 @@ def summary_of(total: int, legal: int, teams: list[TeamResult] | None, unread: i
     """`12 decks: 10 legal, 2 illegal; 3 teams, 1 illegal`; decks that could not be read
     (`unread`, counted among the not legal) are said apart: `3 decks: 1 legal, 1 illegal,
     1 could not be read`."""
-    # Thousands grouped (`10,000 decks`), as every other count deckcheck says of an event.
-    text = f"{counted(total, 'deck', grouped=True)}: {legal:,} legal, {total - legal - unread:,} illegal"
+    text = f"{counted(total, 'deck')}: {legal} legal, {total - legal - unread} illegal"
     if unread:
-        text += f", {unread:,} {NOT_READ}"
+        text += f", {unread} {NOT_READ}"
     if teams:
         bad = sum(not team.legal for team in teams)
-        text += f"; {counted(len(teams), 'team', grouped=True)}, {bad:,} illegal"
+        text += f"; {counted(len(teams), 'team')}, {bad} illegal"
     return text
 
 
@@ -336,7 +335,7 @@ class BatchWriter:
             lines += [""] + deck_check_lines(batch, color=self.color, shown=self.shown)
         tail = summary_of(self.totals.decks, self.totals.legal, report.teams, self.unread)
         if skipped:
-            tail += f"; {counted(len(skipped), 'file', grouped=True)} skipped"
+            tail += f"; {counted(len(skipped), 'file')} skipped"
         lines += ["", tail, *notes_of(self.totals.notes, color=self.color)]
         write("".join(line + "\n" for line in lines))
         self.rows.close()
