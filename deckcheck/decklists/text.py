@@ -260,11 +260,12 @@ _UNQUOTED_FIRST = frozenset(_JAPANESE_QUOTES) | frozenset(_JAPANESE_BULLETS)
 # path reports longer ones), and the characters that end a line for `split_lines` or
 # `str.split` (CR, form feeds, NEL...) are in none: the line is the one an editor shows.
 # `4 Lightning Bolt`: a count of 1..9999 and a name with no decoration character (see
-# _DECORATION_CHARS, nor a Japanese bracket or bullet first) and no `x` count marker (`_plain_card`
+# _DECORATION_CHARS: a full-width set code's `（` too, or the line's printing stays in the
+# name; nor a Japanese bracket or bullet first) and no `x` count marker (`_plain_card`
 # reads such a line, in the general path too: almost every line of a real list, to the
 # entry `_card_line` would make).
 _PLAIN_COUNT = rf"([1-9][0-9]{{0,3}}) {{1,8}}(?!{_TIMES}\s)"
-_PLAIN_NAME = rf"([^\s#^*<\[({{{_CURRENCY}\-\u2013\u2014:|{_QUOTE_OPENERS}{''.join(_JAPANESE_BULLETS)}][^#^*<\[({{{_CURRENCY}\t\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{{0,900}})"
+_PLAIN_NAME = rf"([^\s#^*<\[(\uff08{{{_CURRENCY}\-\u2013\u2014:|{_QUOTE_OPENERS}{''.join(_JAPANESE_BULLETS)}][^#^*<\[(\uff08{{{_CURRENCY}\t\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{{0,900}})"
 # `1 0 obj` is a PDF object header, never a card: make_entry says so. (`_plain_card` asks
 # this look-ahead in Python: in the pattern it cost as much as the rest.)
 _PLAIN_NOT_PDF = r"(?![0-9]+ obj(?:\n|\Z))"
