@@ -3,10 +3,11 @@ count checks; for writers the cards of a zone by name (`counted`) or by passcode
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable, Iterable
 
 from ..errors import DeckcheckError
 from ..limits import MAX_COPIES_WRITTEN, MAX_COUNT, MAX_DECK_ENTRIES, MAX_LINE_CHARS, MAX_UNREADABLE_LINES
-from ..model import COMPANION, SIDEBOARD, CardEntry, Deck
+from ..model import COMMANDER, COMPANION, SIDEBOARD, CardEntry, Deck
 from ..names import display_name, without_invisible
 from ..problem import WARNING, Problem
 from ..lazy_pattern import lazy
@@ -31,6 +32,25 @@ LINK_WRAPPERS = "\"'`<>\u201c\u201d\u2018\u2019"
 # URL does (ydke.py).
 FENCE_CHARS = "`~"
 FENCE = lazy(r"(?:`{3,}|~{3,})\s*[\w+-]*")
+
+
+# The zones a category after a card's first may pick (`category_zone`).
+_SECONDARY_CATEGORY_ZONES = (COMMANDER, COMPANION)
+
+
+def category_zone(categories: Iterable[str], zone_named: Callable[[str], str | None]) -> str | None:
+    """The zone Archidekt's categories of a card (an export's text line, `[Creature,Commander{top}]`,
+    or its CSV Category cell, `Creature,Commander`) put it in, by `zone_named` of each; None
+    when none names one. Archidekt writes the card's primary category first, which places
+    it: that one's zone is the card's, whatever it is (`[Sideboard,Discard]`, `[Tokens]`). A
+    later one picks only a commander or companion (a commander also sorted as a creature):
+    `[Creature,Tokens]` is a deck card sorted beside the tokens it makes, and
+    `[Instant,Sideboard]` a deck card too."""
+    for index, category in enumerate(categories):
+        zone = zone_named(category)
+        if zone and (index == 0 or zone in _SECONDARY_CATEGORY_ZONES):
+            return zone
+    return None
 
 
 def is_fence(line: str) -> bool:

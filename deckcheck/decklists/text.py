@@ -55,7 +55,8 @@ from ..problem import WARNING, LineProblems, Problem
 from ..wording import counted as counted_words, lines_text
 from .markdown_table import ROW_WITHOUT_HEADER, MarkdownTable, is_total
 from .common import (
-    MAX_LINE_CHARS, companions_for_sideboard, counted, is_fence, make_entry, parse_error, split_lines, squeeze, too_long,
+    MAX_LINE_CHARS, category_zone, companions_for_sideboard, counted, is_fence, make_entry, parse_error, split_lines, squeeze,
+    too_long,
 )
 
 NAME = "text"
@@ -444,15 +445,16 @@ def _trailing_brackets(name: str) -> tuple[str, list[str]]:
 
 def _category_zone(inner: str) -> str | None:
     """Archidekt categories: `[Commander{top}]`, `[Maybeboard{noDeck}{noPrice},Ramp]`.
-    The first category that names a zone picks it, wherever it stands: Archidekt writes a
-    card's primary category first, so a commander also sorted as a creature is
-    `[Creature,Commander{top}]` (the CSV export's Category cell is read the same way).
+    The first category picks the zone, and a later one a commander's or companion's only
+    (`common.category_zone`, as the CSV export's Category cell is read): a commander also
+    sorted as a creature is `[Creature,Commander{top}]`, a Krenko sorted beside its tokens
+    `[Creature,Tokens]`, a deck card.
     `{noDeck}` is Archidekt's flag for a category left out of the deck: its cards are
     neither deck nor sideboard (`[Sideboard{noDeck}]`, `[Considering{noDeck}]`) but the
     maybeboard. A commander or companion keeps its zone: the command zone and the companion
     are outside the deck's count, so a player may flag them so."""
-    named = (_CATEGORY_ZONES.get(re.sub(r"\{[^}]*\}", "", category).strip().lower()) for category in inner.split(","))
-    zone = next((zone for zone in named if zone), None)
+    zone = category_zone((re.sub(r"\{[^}]*\}", "", category).strip().lower() for category in inner.split(",")),
+                         _CATEGORY_ZONES.get)
     if zone not in _COMMAND_ZONES and "{nodeck}" in inner.lower():
         zone = MAYBEBOARD
     return zone
