@@ -340,11 +340,12 @@ def parse_text(content: str, *, source: str = "<text>", input_format: str | None
         # at least a byte, so this is over the limit a file has (docs/security.md).
         return unreadable(source, too_big(source, what="a decklist's text"))
     content, invisible = remove_invisible(without_surrogates(content))
-    # A file quoted line by line in an email reply is the file inside (a .dek's `> <Deck>`
-    # was bad XML, a Forge file's `> [metadata]` a typed list's error); the text parser
-    # reads a quoted list itself, a line quoted or not. Its parser is chosen by its first
-    # lines unquoted, and only the lines read (MAX_DECK_LINES) are looked at and unquoted:
-    # unquoted whole, 4 MiB of `> 1 a` lines took 146 MiB before they were cut.
+    # A file quoted line by line in an email reply is the file inside, whatever its format
+    # (a .dek's `> <Deck>` was bad XML, a Forge file's `> [metadata]` a typed list's error,
+    # a CSV export's `> 4,Lightning Bolt,M10` one unknown card: the text parser unquotes a
+    # line itself, as in a list only partly quoted, but looks for a CSV header first). Its
+    # parser is chosen by its first lines unquoted, and only the lines read (MAX_DECK_LINES)
+    # are looked at and unquoted: unquoted whole, 4 MiB of `> 1 a` lines took 146 MiB.
     whole, head = content, content[:_QUOTED_HEAD]
     quoted = email_quoted(head)
     module = choose(source, email_unquoted(head) if quoted else content, input_format)
@@ -353,7 +354,7 @@ def parse_text(content: str, *, source: str = "<text>", input_format: str | None
         # A line further on starts with no quote: the text is read as it is written.
         quoted, module = False, choose(source, whole, input_format)
         content, lines = _first_lines(whole, module)
-    if quoted and module is not text:
+    if quoted:
         content = email_unquoted(content)
     try:
         deck = module.parse(content, source)
