@@ -248,9 +248,24 @@ def test_windows_1252_card_names_are_never_taken_for_mac_roman(ends):
     assert decode(text.encode("cp1252")) == text
 
 
-def test_a_mac_roman_list_with_an_accent_after_a_letter_is_read_as_mac_roman():
-    """Excel for Mac's plain "CSV" (LF ends): `Jötun` was `JšTun` read as Windows-1252."""
-    text = "4 Jötun Grunt\n4 Lim-Dûl's Vault\n"
+@pytest.mark.parametrize("text", [
+    # `ö` (0xF6) is `ˆ` in Mac Roman, a modifier letter, and `™` after a letter a sign Mac
+    # Roman's `ô` reads as: read as Mac Roman, the list's card was 'Jˆtun Grunt'.
+    "// Magic™ Online export\r\n4 Jötun Grunt\r\n4 Séance\r\n52 Plains\r\n",
+    # French writes `œ` between letters (`cœur`, `sœur`): read as Mac Roman, `Réserve` was
+    # 'RÈserve', the sideboard a card.
+    "// Mon deck cœur\r\nDeck principal\r\n4 Lightning Bolt\r\n56 Mountain\r\n\r\nRéserve\r\n2 Duress\r\n",
+])
+def test_windows_1252_text_with_its_own_signs_after_letters_is_never_taken_for_mac_roman(text):
+    assert decode(text.encode("cp1252")) == text
+
+
+@pytest.mark.parametrize("text", [
+    "4 Jötun Grunt\n4 Lim-Dûl's Vault\n",
+    "4 Lightning Bolt\nHåkan Côté\n",  # `HŒkan C™tŽ`: `™` between letters is Mac Roman's ô
+])
+def test_a_mac_roman_list_with_an_accent_after_a_letter_is_read_as_mac_roman(text):
+    """Excel for Mac's plain "CSV" (LF ends): `Jötun` was `Jštun` read as Windows-1252."""
     assert decode(text.encode("mac_roman")) == text
 
 
