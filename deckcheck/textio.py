@@ -85,7 +85,8 @@ def is_wide_unicode(data: bytes) -> bool:
 def decode(data: bytes, *, source: str = "<input>") -> str:
     """Decode deck bytes: BOM first, then strict UTF-8, then Shift-JIS if plainly Japanese,
     then GB2312 or Big5 if plainly Chinese, then code page 1251 if plainly Cyrillic, then
-    Mac Roman if plainly that, then Windows-1252."""
+    Mac Roman if plainly that (also over a Shift-JIS reading that splits a Latin word), then
+    Windows-1252."""
     if len(data) > MAX_INPUT_BYTES:
         raise InputError(too_big(source, len(data)))
     if data.startswith(_ANY_BOM):
@@ -107,11 +108,15 @@ def decode(data: bytes, *, source: str = "<input>") -> str:
     except UnicodeDecodeError:
         pass
     national = national_text(data)
-    if national is not None:
+    if national is not None and not splits_latin_word(national):
         return national
-    mac = mac_roman_text(data, None)
+    # A Shift-JIS reading that splits a Latin word (`Fran腔is`, `バmer`) gives way to a plain
+    # Mac Roman one, as a manifest's does (batch/manifest_text.py), else stays.
+    mac = mac_roman_text(data, national)
     if mac is not None:
         return mac
+    if national is not None:
+        return national
     # Windows-1252 leaves five bytes undefined; replace them rather than refuse the file.
     return data.decode("cp1252", errors="replace")
 
@@ -253,13 +258,20 @@ def shift_jis_text(data: bytes) -> str | None:
 
 # A Latin word's accented letter read as Shift-JIS: its byte and the ASCII letter after it
 # pair into one character (or two, for two accents), between two Latin letters (code page
-# 850's Müller is M〕ler, Mac OS Roman's Françoise Fran腔ise). A Japanese name holds no such thing.
-_LATIN_MISREAD = lazy(r"[A-Za-z][^\x00-\x7f]{1,2}[A-Za-z]")
+# 850's Müller is M〕ler, Mac OS Roman's Françoise Fran腔ise), or a lone kana or kanji
+# beside one, at a word's start or end (Mac Roman's Éomer is バmer). A Japanese name holds
+# no such thing: its kana and kanji come in runs (`SRベイゴマックス`, `Gゴーレム`), the x of a
+# count is no word (`4x島`), and the middle dot and full-width forms between Latin letters
+# are Japanese punctuation (`E・HERO`, `D・D・D`), which no accent pairs into but rarely.
+_KANA_OR_KANJI = "\u3041-\u30fa\u30fc-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
+_LATIN_MISREAD = lazy(rf"[A-Za-z][^\x00-\x7f\u3000-\u303f\u30fb\uff01-\uff65]{{1,2}}[A-Za-z]"
+                      rf"|[A-WYZa-wyz][{_KANA_OR_KANJI}](?![^\x00-\x7f])|(?<![^\x00-\x7f])[{_KANA_OR_KANJI}][A-WYZa-wyz]")
 
 
 def splits_latin_word(text: str) -> bool:
-    """Whether a Shift-JIS reading `text` has a character or two between Latin letters: the
-    bytes were a Latin word's accented letters in another encoding."""
+    """Whether a Shift-JIS reading `text` has a character or two between Latin letters, or
+    a lone kana or kanji beside one: the bytes were a Latin word's accented letters in
+    another encoding."""
     return _LATIN_MISREAD.search(text) is not None
 
 
