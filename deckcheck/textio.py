@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import codecs
 import os
+import re
 import stat
 import sys
 import time
@@ -26,7 +27,7 @@ from .limits import MAX_INPUT_BYTES, MAX_READ_SECONDS, one_line
 from .lazy_pattern import lazy
 
 __all__ = [
-    "MAX_INPUT_BYTES", "binary_kind", "chinese_reading", "cyrillic_text", "decode", "is_wide_unicode", "mac_roman_text", "national_reading", "national_text", "read_bounded", "read_head", "read_stdin",
+    "MAX_INPUT_BYTES", "binary_kind", "chinese_reading", "cyrillic_text", "decode", "is_utf8", "is_wide_unicode", "mac_roman_text", "national_reading", "national_text", "read_bounded", "read_head", "read_stdin",
     "read_text", "splits_latin_word", "too_big", "without_surrogates",
 ]
 
@@ -84,7 +85,8 @@ def is_wide_unicode(data: bytes) -> bool:
 def decode(data: bytes, *, source: str = "<input>") -> str:
     """Decode deck bytes: BOM first, then strict UTF-8, then Shift-JIS if plainly Japanese,
     then GB2312 or Big5 if plainly Chinese, then code page 1251 if plainly Cyrillic, then
-    Mac Roman if plainly that, then Windows-1252."""
+    Mac Roman if plainly that (also over a Shift-JIS reading that splits a Latin word), then
+    Windows-1252."""
     if len(data) > MAX_INPUT_BYTES:
         raise InputError(too_big(source, len(data)))
     if data.startswith(_ANY_BOM):
@@ -106,11 +108,15 @@ def decode(data: bytes, *, source: str = "<input>") -> str:
     except UnicodeDecodeError:
         pass
     national = national_text(data)
-    if national is not None:
+    if national is not None and not splits_latin_word(national):
         return national
-    mac = mac_roman_text(data, None)
+    # A Shift-JIS reading that splits a Latin word (`Fran腔is`, `バmer`) gives way to a plain
+    # Mac Roman one, as a manifest's does (batch/manifest_text.py), else stays.
+    mac = mac_roman_text(data, national)
     if mac is not None:
         return mac
+    if national is not None:
+        return national
     # Windows-1252 leaves five bytes undefined; replace them rather than refuse the file.
     return data.decode("cp1252", errors="replace")
 
@@ -123,7 +129,8 @@ def _classic_mac(data: bytes) -> bool:
     return 13 in data and 10 not in data
 
 
-def _is_utf8(data: bytes) -> bool:
+def is_utf8(data: bytes) -> bool:
+    """Whether `data` is valid UTF-8 (ASCII is)."""
     try:
         data.decode("utf-8")
     except UnicodeDecodeError:
@@ -134,12 +141,40 @@ def _is_utf8(data: bytes) -> bool:
 # Mac OS Roman puts the accented small letters at 0x80-0x9F (é 0x8E, ü 0x9F, ö 0x9A, ç 0x8D,
 # è 0x8F), where Windows-1252 has signs, a few rare capitals and five bytes it leaves
 # undefined (`windows_1252_lacks`). What Windows-1252 reads there right after a letter
-# says "plainly not Windows-1252" (`MŸller`, `JosŽ`, `Jšrg`, `Ana•s`); its typographic
-# punctuation does not (`O’Brien`, `Jean–Paul`, `etc…` are written so in Windows-1252).
-_NOT_AFTER_A_LETTER = frozenset("ŽŸŠšžŒœƒ€‚„†‡ˆ‰‹›˜™•")
+# says "plainly not Windows-1252" (`MŸller`, `JosŽ`, `Jšrg`, `HŒkan`); its typographic
+# punctuation does not (`O’Brien`, `Jean–Paul`, `etc…` are written so in Windows-1252), nor
+# its `œ`, which French writes between letters (`cœur`, `sœur`: Mac Roman's ú), nor `™`
+# but between letters (`C™te` for Côte; `Magic™ Online` is Windows-1252's own).
+_NOT_AFTER_A_LETTER = "ŽŸŠšžŒƒ€‚„†‡ˆ‰‹›˜•"
+_NOT_BETWEEN_LETTERS = "™"
 # What a Mac Roman reading of a manifest or a list may hold beside letters: its typographic
 # punctuation (Excel for Mac keeps a curly apostrophe as 0xD5) and the no-break space.
 _MAC_PUNCTUATION = frozenset("\u2018\u2019\u201c\u201d\u2013\u2014\u2026\u00a0")
+
+
+@lru_cache(maxsize=1)
+def _mac_roman_patterns() -> tuple[re.Pattern[bytes], re.Pattern[bytes]]:
+    """(the bytes Mac Roman reads as neither a letter nor `_MAC_PUNCTUATION`, a Windows-1252
+    sign after a letter as `mac_roman_text` asks), as patterns of bytes: a file of 4 MiB is
+    searched in C, where a loop over its characters took 0.3 s. Built on first use."""
+    import unicodedata
+
+    def one_of(values: bytes) -> bytes:
+        return b"[" + b"".join(re.escape(bytes([value])) for value in values) + b"]"
+
+    def read(value: int, codec: str) -> str:
+        return bytes([value]).decode(codec, errors="replace")
+
+    # Capitals and small letters only: Mac Roman's ˆ and ˇ (Windows-1252's ö and ÿ) are
+    # modifier letters, which `str.isalpha` counts (`Jˆtun` passed for a name), and its ª º
+    # no letter of a card's or player's name.
+    not_mac = bytes(value for value in range(0x80, 0x100)
+                    if unicodedata.category(read(value, "mac_roman")) not in ("Lu", "Ll")
+                    and read(value, "mac_roman") not in _MAC_PUNCTUATION)
+    letters = one_of(bytes(value for value in range(0x100) if read(value, "cp1252").isalpha()))
+    after = one_of(bytes(value for value in range(0x80, 0x100) if read(value, "cp1252") in _NOT_AFTER_A_LETTER))
+    between = one_of(bytes(value for value in range(0x80, 0x100) if read(value, "cp1252") in _NOT_BETWEEN_LETTERS))
+    return re.compile(one_of(not_mac)), re.compile(letters + b"(?:" + after + b"|" + between + letters + b")")
 
 
 def mac_roman_text(data: bytes, national: str | None) -> str | None:
@@ -152,19 +187,15 @@ def mac_roman_text(data: bytes, national: str | None) -> str | None:
     sign or rare capital right after a letter (`MŸller` for Müller, `JosŽ` for José), or
     the lines end in CR alone (`_classic_mac`); None otherwise (Windows-1252). A manifest's
     names and a deck's cards then read as their players wrote them."""
-    if data.isascii() or data.startswith(codecs.BOM_UTF8) or _is_utf8(data):
+    if data.isascii() or data.startswith(codecs.BOM_UTF8) or is_utf8(data):
         return None
     if national is not None and not splits_latin_word(national):
         return None
-    text = data.decode("mac_roman")
-    if any(not char.isascii() and not char.isalpha() and char not in _MAC_PUNCTUATION for char in text):
+    not_mac, windows_sign = _mac_roman_patterns()
+    if not_mac.search(data):
         return None
-    if _classic_mac(data) or windows_1252_lacks(data):
-        return text
-    windows = data.decode("cp1252", errors="replace")
-    if any(char in _NOT_AFTER_A_LETTER and index and windows[index - 1].isalpha()
-           for index, char in enumerate(windows)):
-        return text
+    if _classic_mac(data) or windows_1252_lacks(data) or windows_sign.search(data):
+        return data.decode("mac_roman")
     return None
 
 
@@ -227,13 +258,20 @@ def shift_jis_text(data: bytes) -> str | None:
 
 # A Latin word's accented letter read as Shift-JIS: its byte and the ASCII letter after it
 # pair into one character (or two, for two accents), between two Latin letters (code page
-# 850's Müller is M〕ler, Mac OS Roman's Françoise Fran腔ise). A Japanese name holds no such thing.
-_LATIN_MISREAD = lazy(r"[A-Za-z][^\x00-\x7f]{1,2}[A-Za-z]")
+# 850's Müller is M〕ler, Mac OS Roman's Françoise Fran腔ise), or a lone kana or kanji
+# beside one, at a word's start or end (Mac Roman's Éomer is バmer). A Japanese name holds
+# no such thing: its kana and kanji come in runs (`SRベイゴマックス`, `Gゴーレム`), the x of a
+# count is no word (`4x島`), and the middle dot and full-width forms between Latin letters
+# are Japanese punctuation (`E・HERO`, `D・D・D`), which no accent pairs into but rarely.
+_KANA_OR_KANJI = "\u3041-\u30fa\u30fc-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
+_LATIN_MISREAD = lazy(rf"[A-Za-z][^\x00-\x7f\u3000-\u303f\u30fb\uff01-\uff65]{{1,2}}[A-Za-z]"
+                      rf"|[A-WYZa-wyz][{_KANA_OR_KANJI}](?![^\x00-\x7f])|(?<![^\x00-\x7f])[{_KANA_OR_KANJI}][A-WYZa-wyz]")
 
 
 def splits_latin_word(text: str) -> bool:
-    """Whether a Shift-JIS reading `text` has a character or two between Latin letters: the
-    bytes were a Latin word's accented letters in another encoding."""
+    """Whether a Shift-JIS reading `text` has a character or two between Latin letters, or
+    a lone kana or kanji beside one: the bytes were a Latin word's accented letters in
+    another encoding."""
     return _LATIN_MISREAD.search(text) is not None
 
 

@@ -99,3 +99,33 @@ def test_a_file_quoted_by_an_email_reply_reads_as_the_file(tmp_path, cli, file, 
     ]
     result = cli("validate", str(path), "-f", "mtg/constructed", "-o", "json")
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def _entries(deck):
+    return [(e.name, e.count, e.zone, e.line) for e in deck.entries]
+
+
+def test_a_quoted_file_with_lines_ended_by_cr_alone_reads_as_the_file():
+    """A quote's lines end where LINE_BREAK ends them, a lone CR too (classic Mac OS)."""
+    from deckcheck.decklists import parse_text
+
+    original = (_LEGAL / "burn-mtgo.dek").read_bytes().decode("utf-8-sig")
+    quoted = "".join("> " + line + "\r" for line in original.splitlines())
+    expected, got = load_deck(_LEGAL / "burn-mtgo.dek"), parse_text(quoted)
+    assert got.problems == [] and got.input_format == "dek"
+    assert _entries(got) == _entries(expected)
+
+
+def test_a_long_quote_with_a_line_further_on_unquoted_is_read_as_written():
+    """A file's head is unquoted to choose its parser, the rest only when every line read
+    is quoted: a .dek quoted over more than that head, then a line without a quote (a
+    signature), is read as written, as a shorter one is, not as the .dek inside."""
+    from deckcheck.decklists import parse_text
+
+    cards = "".join(f'>   <Cards CatID="{n}" Quantity="1" Sideboard="false" Name="Card {n}" />\n' for n in range(1000))
+    quoted = '> <?xml version="1.0" encoding="utf-8"?>\n> <Deck>\n' + cards + "> </Deck>\n"
+    assert len(quoted) > 32768
+    assert len(parse_text(quoted).entries) == 1000
+    signed = parse_text(quoted + "\nThanks, Ann\n")
+    assert signed.entries == [] and [problem.message for problem in signed.problems] == [
+        "<text>: line 1: not well-formed XML (syntax error)"]

@@ -17,7 +17,7 @@ import pytest
 from deckcheck import validate
 from deckcheck.decklists import load_deck, parse_bytes
 from deckcheck.limits import MAX_INPUT_BYTES
-from deckcheck.textio import chinese_reading, decode
+from deckcheck.textio import chinese_reading, decode, splits_latin_word
 
 DECK = (
     "2 Lim-Dûl’s Vault\n"
@@ -248,9 +248,58 @@ def test_windows_1252_card_names_are_never_taken_for_mac_roman(ends):
     assert decode(text.encode("cp1252")) == text
 
 
-def test_a_mac_roman_list_with_an_accent_after_a_letter_is_read_as_mac_roman():
-    """Excel for Mac's plain "CSV" (LF ends): `Jötun` was `JšTun` read as Windows-1252."""
-    text = "4 Jötun Grunt\n4 Lim-Dûl's Vault\n"
+@pytest.mark.parametrize("text", [
+    # `ö` (0xF6) is `ˆ` in Mac Roman, a modifier letter, and `™` after a letter a sign Mac
+    # Roman's `ô` reads as: read as Mac Roman, the list's card was 'Jˆtun Grunt'.
+    "// Magic™ Online export\r\n4 Jötun Grunt\r\n4 Séance\r\n52 Plains\r\n",
+    # French writes `œ` between letters (`cœur`, `sœur`): read as Mac Roman, `Réserve` was
+    # 'RÈserve', the sideboard a card.
+    "// Mon deck cœur\r\nDeck principal\r\n4 Lightning Bolt\r\n56 Mountain\r\n\r\nRéserve\r\n2 Duress\r\n",
+])
+def test_windows_1252_text_with_its_own_signs_after_letters_is_never_taken_for_mac_roman(text):
+    assert decode(text.encode("cp1252")) == text
+
+
+@pytest.mark.parametrize("text", [
+    # Mac Roman's ç (0x8D) pairs with the letter after it into a kanji: `Fran腔is`.
+    "4 Lightning Bolt\r1 François\r56 Mountain\r",
+    # É (0x83) at a word's start pairs with the letter after it into a kana: `バmer`.
+    "4 Lightning Bolt\r1 Éomer, King of Rohan\r56 Mountain\r",
+    "1 Éowyn, Shieldmaiden\r1 Éric\r",
+])
+def test_a_mac_roman_list_read_as_shift_jis_only_by_its_split_words_is_mac_roman(text):
+    """A Shift-JIS reading that splits a Latin word, or puts a lone kana or kanji at one's
+    start, gives way to a plain Mac Roman one, as a manifest's does: the cards were
+    'Fran腔is' and 'バmer, King of Rohan'."""
+    assert decode(text.encode("mac_roman")) == text
+
+
+@pytest.mark.parametrize("text", ["1 E・HERO エアーマン\r\n3 D・D・D\r\n", "4x島\r56 島\rの\r"])
+def test_a_shift_jis_list_that_mac_roman_reads_as_letters_stays_shift_jis(text):
+    """Katakana and the middle dot are bytes Mac Roman reads as accented letters: a list that
+    only looks like a split word (`E・HERO`, `4x島`) must not give way to it."""
+    assert decode(text.encode("cp932")) == text
+
+
+@pytest.mark.parametrize("text, split", [
+    ("1 バmer, King of Rohan", True),
+    ("Fran腔is", True),
+    ("4 稲妻\n56 Island\n", False),
+    ("1 SRベイゴマックス\n3 灰流うらら\n", False),  # a run of kana after a Latin letter: a Japanese name
+    ("3x 増殖するＧ\n1 Gゴーレム・スタバン\n", False),
+    ("20 島\n4x島\n島x4\n", False),  # the x of a count
+    ("1 E・HERO エアーマン\n3 D・D・D\n", False),  # Japanese punctuation between Latin letters
+])
+def test_splits_latin_word(text, split):
+    assert splits_latin_word(text) is split
+
+
+@pytest.mark.parametrize("text", [
+    "4 Jötun Grunt\n4 Lim-Dûl's Vault\n",
+    "4 Lightning Bolt\nHåkan Côté\n",  # `HŒkan C™tŽ`: `™` between letters is Mac Roman's ô
+])
+def test_a_mac_roman_list_with_an_accent_after_a_letter_is_read_as_mac_roman(text):
+    """Excel for Mac's plain "CSV" (LF ends): `Jötun` was `Jštun` read as Windows-1252."""
     assert decode(text.encode("mac_roman")) == text
 
 

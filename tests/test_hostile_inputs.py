@@ -178,14 +178,16 @@ MAX_DECK_LINES = 40_000  # deckcheck/limits.py
 
 
 @pytest.mark.parametrize("line, input_format, ending", [
-    *((line, input_format, ending) for line, input_format in [("1 a", None), ("1 [A] B", "dck"), ("SB: 1 a", None), ("1", "ydk")]
+    *((line, input_format, ending) for line, input_format in [("1 a", None), ("1 [A] B", "dck"), ("SB: 1 a", None), ("1", "ydk"),
+                                                               ("> 1 a", None), (">", None)]
       for ending in ("\n", "\r", "\r\n")),
     ("10000000", "ydk", "\x0c"),  # .ydk lines end where str.splitlines ends them: 162 MB
 ])
 def test_a_text_of_more_lines_than_any_list_is_read_to_the_bound(line, input_format, ending):
     """Every line of a text was read before its entries were cut to MAX_DECK_ENTRIES: 4 MiB
     of `1 a` lines (a million entries) took 196 MB in the parser, 245 MB in all, for one
-    pasted text; `1 [A] B` lines (.dck) 194 MB."""
+    pasted text; `1 [A] B` lines (.dck) 194 MB. Quoted as an email reply quotes (`> 1 a`),
+    every line was split, unquoted and joined again before the cut: 146 MiB."""
     from deckcheck.limits import MAX_DECK_ENTRIES
 
     count = MAX_INPUT_BYTES // (len(line) + len(ending)) - 10

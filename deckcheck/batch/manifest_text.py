@@ -25,7 +25,7 @@ import codecs
 
 from ..problem import ERROR, WARNING
 from ..record import Record
-from ..textio import decode, is_wide_unicode, mac_roman_text, national_reading, national_text, splits_latin_word
+from ..textio import decode, is_utf8, is_wide_unicode, mac_roman_text, national_reading, national_text, splits_latin_word
 
 UTF8, CP1252 = "UTF-8", "Windows-1252"
 
@@ -104,7 +104,7 @@ def decode_manifest(data: bytes, *, source: str) -> ManifestText:
         nul_lines = frozenset(number for number, line in enumerate(_lines(data), 1) if b"\x00" in line)
         data = data.replace(b"\x00", b"")
     national = None
-    if not data.startswith(codecs.BOM_UTF8) and not _is_utf8(data):
+    if not data.startswith(codecs.BOM_UTF8) and not is_utf8(data):
         # The whole file first, as `decode` reads it: a Chinese or Japanese line may be valid
         # UTF-8 by chance (卢伟 in GB2312 is c2 ac ce b0, `¬ΰ`), and read line by line its
         # names were garbage and its rows told the file mixed UTF-8 and Windows-1252.
@@ -118,14 +118,6 @@ def decode_manifest(data: bytes, *, source: str) -> ManifestText:
             mac = national if national is not None else decode(data, source=source)  # `decode` reads it as `national`
         return ManifestText(mac, nul_lines)
     return ManifestText(mixed[0], nul_lines, *mixed[1:])
-
-
-def _is_utf8(data: bytes) -> bool:
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError:
-        return False
-    return True
 
 
 def _lines(data: bytes) -> list[bytes]:
@@ -147,7 +139,7 @@ def _by_line(data: bytes) -> tuple[str, frozenset[int], str, str] | None:
     marked = data.startswith(codecs.BOM_UTF8)
     if marked:
         data = data[len(codecs.BOM_UTF8):]
-    if _is_utf8(data):
+    if is_utf8(data):
         return None  # all UTF-8: `decode` reads it so
     lines = _lines(data)
     texts: list[str] = []

@@ -36,7 +36,7 @@ from ..lazy_pattern import lazy
 from ..textio import FOLDER_ADVICE, MAX_INPUT_BYTES, binary_kind, decode, read_bounded, too_big, without_surrogates
 from . import settings_file, text  # text: the parser of last resort, plain text accepts anything
 from .common import (
-    LINE_BREAK, LINK_WRAPPERS, companions_for_sideboard, email_unquoted, entries_cut, parse_error, pasted_twice,
+    LINE_BREAK, LINK_WRAPPERS, companions_for_sideboard, email_quoted, email_unquoted, entries_cut, parse_error, pasted_twice,
     remove_invisible,
 )
 
@@ -63,6 +63,9 @@ _SNIFFERS: tuple[ModuleType, ...] = tuple(module for module in PARSERS.values() 
 # The characters a sniffer's `SNIFF_MARK` must be among (see the module docstring): no
 # sniffer looks further for it.
 SNIFF_HEAD = 4000
+# The characters of a text's head unquoted for `choose` when it is quoted as an email
+# reply quotes (`> <Deck>`): more than any sniffer reads (dek.py's 20,000), with the quotes.
+_QUOTED_HEAD = 32768
 # Each sniffer with its mark ("" when it has none: it is always asked), in sniffing order.
 _MARKED_SNIFFERS: tuple[tuple[ModuleType, str], ...] = tuple(
     (module, getattr(module, "SNIFF_MARK", "")) for module in _SNIFFERS
@@ -352,19 +355,22 @@ def parse_text(content: str, *, source: str = "<text>", input_format: str | None
         # at least a byte, so this is over the limit a file has (docs/security.md).
         return unreadable(source, too_big(source, what="a decklist's text"))
     content, invisible = remove_invisible(without_surrogates(content))
-    # A file quoted line by line in an email reply is the file inside (a .dek's `> <Deck>`
-    # was bad XML, a Forge file's `> [metadata]` a typed list's error); the text parser
-    # reads a quoted list itself, a line quoted or not.
-    quoted = email_unquoted(content)
-    module = choose(source, content if quoted is None else quoted, input_format)
-    if quoted is not None and module is not text:
-        content = quoted
-    lines = None
-    # Each line holds at least its line break, so a text shorter than the bound holds fewer
-    # lines: a real list (a few KB) is never counted (two counts of a 2 KB list were 1% of
-    # a batch's instructions).
-    if len(content) > MAX_DECK_LINES:
-        content, lines = _first_lines(content, module)
+    # A file quoted line by line in an email reply is the file inside, whatever its format
+    # (a .dek's `> <Deck>` was bad XML, a Forge file's `> [metadata]` a typed list's error,
+    # a CSV export's `> 4,Lightning Bolt,M10` one unknown card: the text parser unquotes a
+    # line itself, as in a list only partly quoted, but looks for a CSV header first). Its
+    # parser is chosen by its first lines unquoted, and only the lines read (MAX_DECK_LINES)
+    # are looked at and unquoted: unquoted whole, 4 MiB of `> 1 a` lines took 146 MiB.
+    whole, head = content, content[:_QUOTED_HEAD]
+    quoted = email_quoted(head)
+    module = choose(source, email_unquoted(head) if quoted else content, input_format)
+    content, lines = _first_lines(whole, module)  # a quote's lines end where the lines inside do
+    if quoted and content is not head and not email_quoted(content):
+        # A line further on starts with no quote: the text is read as it is written.
+        quoted, module = False, choose(source, whole, input_format)
+        content, lines = _first_lines(whole, module)
+    if quoted:
+        content = email_unquoted(content)
     try:
         deck = module.parse(content, source)
     except InputError as exc:
@@ -422,7 +428,10 @@ def _first_lines(content: str, module: ModuleType) -> tuple[str, int | None]:
     """`content` up to the end of its MAX_DECK_LINES-th line, and how many lines it holds,
     numbered as the module's parser numbers them (`split_lines`, or str.splitlines for one
     that says SPLITLINES); (`content`, None) when it holds no more, or is XML."""
-    if getattr(module, "XML", False):
+    # Each line holds at least its line break, so a text shorter than the bound holds fewer
+    # lines: a real list (a few KB) is never counted (two counts of a 2 KB list were 1% of
+    # a batch's instructions).
+    if len(content) <= MAX_DECK_LINES or getattr(module, "XML", False):
         return content, None
     total = content.count("\n") + content.count("\r") - content.count("\r\n")
     ends_line, breaks = ("\n", "\r"), LINE_BREAK

@@ -3,10 +3,11 @@ count checks; for writers the cards of a zone by name (`counted`) or by passcode
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable, Iterable
 
 from ..errors import DeckcheckError
 from ..limits import MAX_COPIES_WRITTEN, MAX_COUNT, MAX_DECK_ENTRIES, MAX_LINE_CHARS, MAX_UNREADABLE_LINES
-from ..model import COMPANION, SIDEBOARD, CardEntry, Deck
+from ..model import COMMANDER, COMPANION, SIDEBOARD, CardEntry, Deck
 from ..names import display_name, without_invisible
 from ..problem import WARNING, Problem
 from ..lazy_pattern import lazy
@@ -33,32 +34,55 @@ FENCE_CHARS = "`~"
 FENCE = lazy(r"(?:`{3,}|~{3,})\s*[\w+-]*")
 
 
+# The zones a category after a card's first may pick (`category_zone`).
+_SECONDARY_CATEGORY_ZONES = (COMMANDER, COMPANION)
+
+
+def category_zone(categories: Iterable[str], zone_named: Callable[[str], str | None]) -> str | None:
+    """The zone Archidekt's categories of a card (an export's text line, `[Creature,Commander{top}]`,
+    or its CSV Category cell, `Creature,Commander`) put it in, by `zone_named` of each; None
+    when none names one. Archidekt writes the card's primary category first, which places
+    it: that one's zone is the card's, whatever it is (`[Sideboard,Discard]`, `[Tokens]`). A
+    later one picks only a commander or companion (a commander also sorted as a creature):
+    `[Creature,Tokens]` is a deck card sorted beside the tokens it makes, and
+    `[Instant,Sideboard]` a deck card too."""
+    for index, category in enumerate(categories):
+        zone = zone_named(category)
+        if zone and (index == 0 or zone in _SECONDARY_CATEGORY_ZONES):
+            return zone
+    return None
+
+
 def is_fence(line: str) -> bool:
     """Whether `line` (stripped) is a code block's fence."""
     return bool(line) and line[0] in FENCE_CHARS and FENCE.fullmatch(line) is not None
 
 
 # What an email reply puts before each line it quotes (`> `, `> > ` when quoted again; some
-# programs write no space): no line of any decklist format starts with `>`.
-_EMAIL_QUOTE = lazy(r"[ \t]*(?:>[ \t]?)+")
+# programs write no space): no line of any decklist format starts with `>`. At a line's
+# start: the text's, or after a CR or an LF (LINE_BREAK's line ends, a lone CR's too).
+_EMAIL_QUOTE = lazy(r"(?<![^\r\n])[ \t]*(?:>[ \t]?)+")
+# A line that is not blank and starts with no quote: the text's first (matched), or one
+# after a line break (searched). Searched in C, the text neither split nor copied.
+_UNQUOTED_BODY = r"[ \t]*+(?!>)[^\S\r\n]*+\S"
+_UNQUOTED_FIRST_LINE = lazy(_UNQUOTED_BODY)
+_UNQUOTED_LINE = lazy(r"[\r\n]" + _UNQUOTED_BODY)
 
 
-def email_unquoted(text: str) -> str | None:
-    """`text` without the quoting of an email reply when every line that is not blank holds
-    it (`> 4 Lightning Bolt`, `> <Deck>`), its lines and line breaks as they were; None
-    when some line does not, or the text is no quote (most texts: the first character
-    tells)."""
-    if text.lstrip("\ufeff \t\r\n")[:1] != ">":
-        return None
-    lines = LINE_BREAK.split(text)
-    unquoted = []
-    for line in lines:
-        quote = _EMAIL_QUOTE.match(line)
-        if quote is None and line.strip():
-            return None
-        unquoted.append(line[quote.end():] if quote else line)
-    breaks = LINE_BREAK.findall(text)
-    return "".join(line + end for line, end in zip(unquoted, [*breaks, ""]))
+def email_quoted(text: str) -> bool:
+    """Whether `text` is quoted line by line as an email reply quotes it: every line that is
+    not blank starts with a quote (`> 4 Lightning Bolt`, `> <Deck>`). Most texts are told
+    by their first character."""
+    if text.lstrip("\ufeff \t\r\n")[:1] != ">":  # no pattern compiled for the texts that are not
+        return False
+    return _UNQUOTED_FIRST_LINE.match(text) is None and _UNQUOTED_LINE.search(text) is None
+
+
+def email_unquoted(text: str) -> str:
+    """`text` (`email_quoted`) without its quotes, its lines and line breaks as they were.
+    One substitution, whose pieces are a line's each: given the lines that are read (a
+    text's first MAX_DECK_LINES), not a hostile text of millions."""
+    return _EMAIL_QUOTE.sub("", text)
 
 
 _LEADING_BLANKS = lazy(r"\s*")

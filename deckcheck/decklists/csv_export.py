@@ -35,7 +35,7 @@ from ..lazy_pattern import lazy
 from ..model import MAIN, MAYBEBOARD, CardEntry, Deck
 from ..problem import PARSE_ERROR, WARNING, Problem
 from ..record import NamedTuple
-from .common import MAX_LINE_CHARS, make_entry, parse_error, split_lines
+from .common import MAX_LINE_CHARS, category_zone, make_entry, parse_error, split_lines
 from .markdown_table import COUNT_COLUMNS, NAME_COLUMNS
 
 DELIMITERS = ",;\t"
@@ -202,14 +202,12 @@ def all_in_main(problem: Problem) -> bool:
 
 
 def _zone(cell: str, zone_named: Callable[[str], str | None]) -> str:
-    """The zone a row's zone cell names: the first of its words (Archidekt writes several
-    categories, `Commander,Legendary`) that a text list's header uses, else the main deck."""
-    for word in cell.split(","):
-        word = word.strip().lower()
-        zone = _OTHER_BOARDS.get(word) or zone_named(word)
-        if zone:
-            return zone
-    return MAIN
+    """The zone a row's zone cell names by the words a text list's headers use, else the main
+    deck. Archidekt writes several categories, the card's primary first (`Commander,Legendary`,
+    `Creature,Commander`): read as its text lines are (`common.category_zone`)."""
+    zone = category_zone((word.strip().lower() for word in cell.split(",")),
+                         lambda word: _OTHER_BOARDS.get(word) or zone_named(word))
+    return zone or MAIN
 
 
 # Boards deck sites keep beside the deck that no text list's header names: TappedOut's

@@ -55,7 +55,8 @@ from ..problem import WARNING, LineProblems, Problem
 from ..wording import counted as counted_words, lines_text
 from .markdown_table import ROW_WITHOUT_HEADER, MarkdownTable, is_total
 from .common import (
-    MAX_LINE_CHARS, companions_for_sideboard, counted, is_fence, make_entry, parse_error, split_lines, squeeze, too_long,
+    MAX_LINE_CHARS, category_zone, companions_for_sideboard, counted, is_fence, make_entry, parse_error, split_lines, squeeze,
+    too_long,
 )
 
 NAME = "text"
@@ -261,12 +262,13 @@ _UNQUOTED_FIRST = frozenset(_JAPANESE_QUOTES) | frozenset(_JAPANESE_BULLETS)
 # path reports longer ones), and the characters that end a line for `split_lines` or
 # `str.split` (CR, form feeds, NEL...) are in none: the line is the one an editor shows.
 # `4 Lightning Bolt`: a count of 1..9999 and a name with no decoration character (see
-# _DECORATION_CHARS, nor a Japanese bracket or bullet first, nor an underscore: `__Name__`
-# is Markdown's emphasis, `_____ Goblin` Unfinity's blank) and no `x` count marker (`_plain_card`
-# reads such a line, in the general path too: almost every line of a real list, to the
-# entry `_card_line` would make).
+# _DECORATION_CHARS: a full-width set code's `（` too, or the line's printing stays in the
+# name; nor a Japanese bracket or bullet first, nor an underscore: `__Name__` is Markdown's
+# emphasis, `_____ Goblin` Unfinity's blank) and no `x` count marker (`_plain_card` reads
+# such a line, in the general path too: almost every line of a real list, to the entry
+# `_card_line` would make).
 _PLAIN_COUNT = rf"([1-9][0-9]{{0,3}}) {{1,8}}(?!{_TIMES}\s)"
-_PLAIN_NAME = rf"([^\s#^*_<\[({{{_CURRENCY}\-\u2013\u2014:|{_QUOTE_OPENERS}{''.join(_JAPANESE_BULLETS)}][^#^*<\[({{{_CURRENCY}\t\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{{0,900}})"
+_PLAIN_NAME = rf"([^\s#^*_<\[(\uff08{{{_CURRENCY}\-\u2013\u2014:|{_QUOTE_OPENERS}{''.join(_JAPANESE_BULLETS)}][^#^*<\[(\uff08{{{_CURRENCY}\t\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{{0,900}})"
 # `1 0 obj` is a PDF object header, never a card: make_entry says so. (`_plain_card` asks
 # this look-ahead in Python: in the pattern it cost as much as the rest.)
 _PLAIN_NOT_PDF = r"(?![0-9]+ obj(?:\n|\Z))"
@@ -449,15 +451,16 @@ def _trailing_brackets(name: str) -> tuple[str, list[str]]:
 
 def _category_zone(inner: str) -> str | None:
     """Archidekt categories: `[Commander{top}]`, `[Maybeboard{noDeck}{noPrice},Ramp]`.
-    The first category that names a zone picks it, wherever it stands: Archidekt writes a
-    card's primary category first, so a commander also sorted as a creature is
-    `[Creature,Commander{top}]` (the CSV export's Category cell is read the same way).
+    The first category picks the zone, and a later one a commander's or companion's only
+    (`common.category_zone`, as the CSV export's Category cell is read): a commander also
+    sorted as a creature is `[Creature,Commander{top}]`, a Krenko sorted beside its tokens
+    `[Creature,Tokens]`, a deck card.
     `{noDeck}` is Archidekt's flag for a category left out of the deck: its cards are
     neither deck nor sideboard (`[Sideboard{noDeck}]`, `[Considering{noDeck}]`) but the
     maybeboard. A commander or companion keeps its zone: the command zone and the companion
     are outside the deck's count, so a player may flag them so."""
-    named = (_CATEGORY_ZONES.get(re.sub(r"\{[^}]*\}", "", category).strip().lower()) for category in inner.split(","))
-    zone = next((zone for zone in named if zone), None)
+    zone = category_zone((re.sub(r"\{[^}]*\}", "", category).strip().lower() for category in inner.split(",")),
+                         _CATEGORY_ZONES.get)
     if zone not in _COMMAND_ZONES and "{nodeck}" in inner.lower():
         zone = MAYBEBOARD
     return zone
