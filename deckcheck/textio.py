@@ -826,11 +826,9 @@ class _Listing:
 # time when read (a name added, removed or renamed changes it): each missing file listed
 # its folder, twice, so a submitted zip of 19,000 decks and a manifest of 2,000 rows naming
 # missing files read and folded 76 million names (3 minutes). Kept up to _MAX_NAMES_KEPT
-# names in all (a folder that could not be listed counts one), then dropped together: two
-# full folders (a submitted one and the manifest's), not five, since the listings outlive
-# the hints (five folders of 20,000 long names held 82 MB to the end of a batch).
+# names in all (a folder that could not be listed counts one), then dropped together.
 _LISTINGS: dict[str, tuple[tuple[int, int, int], _Listing | None]] = {}
-_MAX_NAMES_KEPT = 2 * MAX_NAMES_LOOKED_THROUGH
+_MAX_NAMES_KEPT = 5 * MAX_NAMES_LOOKED_THROUGH
 _names_kept = 0
 
 
