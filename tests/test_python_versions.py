@@ -1,14 +1,13 @@
 """deckcheck runs on every Python pyproject.toml's `requires-python` names (3.10 and newer):
-its regular expressions use no syntax a older `re` refuses. Python 3.11 added possessive
+its regular expressions use no syntax an older `re` refuses. Python 3.11 added possessive
 quantifiers (`*+`, `++`, `?+`, `{m,n}+`) and atomic groups (`(?>...)`); on 3.10 a pattern
 holding one fails when first compiled ("multiple repeat"), an internal error on the first
 list with a `#` line (review of session 30). The test suite runs on one Python, so the
 patterns are read from the source."""
 from __future__ import annotations
 
-import io
+import ast
 import re
-import tokenize
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -18,16 +17,13 @@ PACKAGE = ROOT / "deckcheck"
 NEWER_SYNTAX = re.compile(r"(?<!\\)(?:[*+?]|\})\+|\(\?>")
 
 
-def _raw_strings(path: Path) -> list[tuple[int, str]]:
-    tokens = tokenize.generate_tokens(io.StringIO(path.read_text(encoding="utf-8")).readline)
-    found = []
-    for token in tokens:
-        if token.type != tokenize.STRING:
-            continue
-        prefix = re.match(r"[A-Za-z]*", token.string).group().lower()  # type: ignore[union-attr]
-        if "r" in prefix:  # deckcheck writes every pattern as a raw string
-            found.append((token.start[0], token.string))
-    return found
+def _strings(path: Path) -> list[tuple[int, str]]:
+    """Every string constant of `path` as Python reads it, an f-string's literal parts
+    included (the syntax tree: Python 3.12 tokenizes an f-string in pieces, so its tokens
+    would miss `rf"..."` patterns), raw or not."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)]
 
 
 def test_requires_python_is_the_version_this_test_guards():
@@ -38,7 +34,7 @@ def test_no_pattern_uses_syntax_python_3_10_lacks():
     offending = [
         f"{path.relative_to(ROOT)}:{line}: {text[:80]}"
         for path in sorted(PACKAGE.rglob("*.py"))
-        for line, text in _raw_strings(path)
+        for line, text in _strings(path)
         if NEWER_SYNTAX.search(text)
     ]
     assert offending == []

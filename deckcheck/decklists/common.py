@@ -63,8 +63,10 @@ def is_fence(line: str) -> bool:
 # start: the text's, or after a CR or an LF (LINE_BREAK's line ends, a lone CR's too).
 _EMAIL_QUOTE = lazy(r"(?<![^\r\n])[ \t]*(?:>[ \t]?)+")
 # A line that is not blank and starts with no quote: the text's first (matched), or one
-# after a line break (searched). Searched in C, the text neither split nor copied.
-_UNQUOTED_BODY = r"[ \t]*+(?!>)[^\S\r\n]*+\S"
+# after a line break (searched). Searched in C, the text neither split nor copied. The
+# blanks are taken whole, never given back to let `(?!>)` pass at one of them: a lookahead
+# and its group, as Python 3.10 has no possessive `*+` (`  > x` is a quoted line).
+_UNQUOTED_BODY = r"(?=(?P<blanks>[ \t]*))(?P=blanks)(?!>)[^\S\r\n]*\S"
 _UNQUOTED_FIRST_LINE = lazy(_UNQUOTED_BODY)
 _UNQUOTED_LINE = lazy(r"[\r\n]" + _UNQUOTED_BODY)
 
