@@ -1469,3 +1469,16 @@ def test_a_deck_path_written_the_windows_way_is_given_its_format_and_assertions_
     assert any("no such file; a file is named so with / for each \\: decks/modern/ok.txt" in m for m in missing)
     # The simulate glob takes both, as the formats glob does: the missing one cannot simulate.
     assert {outcome["deck"] for outcome in report["assertions"]} == set(files)
+
+
+def test_check_keep9_that_no_format_deals_is_not_told_to_split_its_entry(cli, tmp_path):
+    """`keep9` is a slip of the assertion: no format deals a hand of 9, so splitting the
+    entry by format (the advice for `keep7` of a Yu-Gi-Oh! deck) changes nothing (review of
+    session 30)."""
+    write(tmp_path, {
+        "deckcheck.yaml": 'decks: ["decks/*.txt"]\nformat: mtg/modern\nsimulate:\n  "decks/*.txt": {assert: "keep9 >= 0.5", hands: 200}\n',
+        "decks/burn.txt": LEGAL,
+    })
+    done = cli("check", "-o", "json", cwd=tmp_path)
+    message = json.loads(done.stdout)["assertions"][0]["message"]
+    assert message == "cannot simulate: assert: keep9: hands in mtg/modern have at most 7 cards", message

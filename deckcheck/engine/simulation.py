@@ -639,6 +639,7 @@ def _lookup(simulation: Simulation, assertion_named: str):  # type: ignore[no-un
             if size > hand_size:
                 error = DeckcheckError(f"{assertion_named}: {node.name}: hands in {simulation.fmt.id} have at most {counted(hand_size, 'card')}")
                 error.hand_size = hand_size  # type: ignore[attr-defined]  # `check` says what to change (its glob)
+                error.asked = size  # type: ignore[attr-defined]
                 raise error
             return outcome.keep.get(size, Estimate(0.0, None if exact else 0.0))
         assert isinstance(node, Call)

@@ -754,6 +754,14 @@ def _unknown_names(formats: Iterable[Format]) -> list[RunMessage]:
             for warning in format_file_warnings(fmt, card_catalog(fmt))]
 
 
+def _some_format_deals(cards: int) -> bool:
+    """Whether a bundled or user format deals an opening hand of `cards` cards or more (a
+    Magic format's 7, where a Yu-Gi-Oh! deck's is 5): read only on the rare failure that asks."""
+    from ..formats import Format, iter_formats
+
+    return any(isinstance(fmt, Format) and fmt.opening_hand.size >= cards for fmt in iter_formats())
+
+
 def _simulate(  # type: ignore[no-untyped-def]
     deck, fmt, spec: SimulateSpec, shown: str, config: ProjectConfig, notes: list[str], policies: Policies,
 ) -> list[AssertionOutcome]:
@@ -792,9 +800,10 @@ def _simulate(  # type: ignore[no-untyped-def]
         # assertions fail, saying why, and the other decks go on. The outcome names the
         # deck: a DeckError's reason does not again.
         why = exc.reason if isinstance(exc, DeckError) else exc.named(KEY_OF_SETTING)
-        if getattr(exc, "hand_size", None) is not None:
+        if getattr(exc, "hand_size", None) is not None and _some_format_deals(getattr(exc, "asked", 0)):
             # `keep7` of a Yu-Gi-Oh! deck: the entry's glob takes decks of a format whose
-            # hands are smaller than its assertions ask of, which only the entry can change.
+            # hands are smaller than its assertions ask of, which only the entry can change
+            # (a `keep9`, which no format deals, is a slip of the assertion's alone).
             why += (f"; the simulate entry {spec.glob!r} takes this {fmt.id} deck: give its format's decks an entry of "
                     f"their own, with assertions a hand of {counted(exc.hand_size, 'card')} can meet")
         return [
