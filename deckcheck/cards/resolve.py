@@ -155,7 +155,8 @@ def lead_number_note(entry: CardEntry, get: Callable[[str], Any]) -> str:
     written twice (`4 1 Lightning Bolt`); else "". Told, not read, as count_first_note's:
     one lookup, for as many names as get suggestions."""
     number, _, rest = entry.name.partition(" ")
-    if not (rest and number.isdigit() and number.isascii()):
+    # A count the reader takes: 1 to 9999 written as such (`0 Forest`, `00 Island` are none).
+    if not (rest and number.isdigit() and number.isascii() and number[0] != "0" and len(number) <= 4):
         return ""
     card = get(rest.strip())
     if card is None:
