@@ -113,8 +113,9 @@ class EntrySpec(Struct):
             # `- 14558127`, a passcode as a .ydk writes it: YAML reads a number, which names
             # no card (in quotes it would be a name no card has).
             limit = ", limit: N" if self.limited else ""
-            raise SchemaError(keys, f"a number is no entry: a Yu-Gi-Oh! passcode is written as the entry's code, "
-                                    f"{{code: {value}{limit}}}")
+            # The schema does not know the file's game: a Magic file's number is no card at all.
+            raise SchemaError(keys, f"a number is no entry: name the card (a Yu-Gi-Oh! passcode is written as the "
+                                    f"entry's code, {{code: {value}{limit}}})")
         if isinstance(value, Mapping) and "limit" in value and not self.limited:
             # `{card: Ponder, limit: 2}` under `banned` bans Ponder outright, which is not what it says.
             what = {"banned": "bans", "restricted": "restricts"}.get(str(keys[0]), "lists")
