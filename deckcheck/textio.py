@@ -351,8 +351,9 @@ _CYRILLIC_SIGNS = "\u00ab\u00bb\u2013\u2014\u2116\u201e\u201c\u201d\u2019\u2026\
 # The classes: a small letter (U+0430-U+045F), a capital but Ґ (U+0400-U+042F), another
 # Cyrillic letter (Ґ ґ and the rest of U+0400-U+04FF), a Latin one (A-Z, a-z), a character
 # Cyrillic text never holds (a sign beyond its own; 0x98, which the code page leaves
-# undefined), anything else (ASCII, the signs above).
-_SMALL, _CAPITAL, _LETTER, _LATIN, _ODD, _OTHER = b"s", b"C", b"c", b"L", b"x", b"."
+# undefined), anything else (ASCII, the signs above). Not `_ODD`: that is the pattern of odd
+# characters above, which this name shadowed.
+_SMALL, _CAPITAL, _LETTER, _LATIN, _UNCYRILLIC, _OTHER = b"s", b"C", b"c", b"L", b"x", b"."
 # Every Cyrillic letter made one class, _LETTER: for a word, or a Latin letter beside one.
 _LETTERS_ALIKE = bytes.maketrans(_SMALL + _CAPITAL, _LETTER * 2)
 
@@ -371,7 +372,7 @@ def _cp1251_classes() -> bytes:
             return _LETTER
         if character.isascii():
             return _LATIN if character.isalpha() else _OTHER
-        return _OTHER if character in _CYRILLIC_SIGNS else _ODD
+        return _OTHER if character in _CYRILLIC_SIGNS else _UNCYRILLIC
 
     return b"".join(kind(byte) for byte in range(256))
 
@@ -384,13 +385,13 @@ def cyrillic_text(data: bytes) -> str | None:
     Each byte is one character, so each is asked as its class, looked up and searched in C
     (patterns over the decoded text took 0.3 s on 4 MiB; listing the letters, 170 MB)."""
     classes = data.translate(_cp1251_classes())
-    if _ODD in classes or classes.count(_SMALL) <= classes.count(_CAPITAL):
+    if _UNCYRILLIC in classes or classes.count(_SMALL) <= classes.count(_CAPITAL):
         return None
     if _SMALL * 3 not in classes or _LATIN in classes:  # most Russian text: neither search needed
         letters = classes.translate(_LETTERS_ALIKE)
         if _LETTER * 3 not in letters or _LATIN + _LETTER in letters or _LETTER + _LATIN in letters:
             return None
-    return data.decode("cp1251")  # every byte defined: 0x98, the one undefined, is _ODD
+    return data.decode("cp1251")  # every byte defined: 0x98, the one undefined, is _UNCYRILLIC
 
 
 def _holds_any(data: bytes, values: bytes) -> bool:

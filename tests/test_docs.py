@@ -323,7 +323,9 @@ def test_the_contract_synopsis_of_each_command_matches_its_help(path):
     done = run_cli(*path.split()[1:], "--help")
     assert done.returncode == 0, done.stderr
     # (short form or "", long form) of each option; the synopsis may give either.
-    options = set(re.findall(r"^\s+(?:(-\w), )?(--[a-z][a-z-]*)", done.stdout, flags=re.MULTILINE)) - {("", "--help")}
+    # `--help` itself (`-h, --help` since every command takes `-h`) is no option to name.
+    options = {found for found in re.findall(r"^\s+(?:(-\w), )?(--[a-z][a-z-]*)", done.stdout, flags=re.MULTILINE)
+               if found[1] != "--help"}
 
     def named(option: str) -> bool:
         return bool(option) and re.search(r"(?<![\w-])" + re.escape(option) + r"(?![\w-])", synopsis) is not None
