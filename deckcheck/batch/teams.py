@@ -47,6 +47,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from ..formats import Format
 from ..formats.model import PAPER
 from ..cards.resolve import RULE as UNKNOWN_CARD
+from ..rules.banned import ID as BANNED
+from ..rules.card_limit import ID as CARD_LIMIT
 from ..model import MAIN, PLAYED_ZONES, SIDEBOARD, CardEntry, CardTally, tally
 from ..names import card_key
 from ..registered_pools import Pool, pool_settings
@@ -233,15 +235,25 @@ def check_team(
     # Names a member's deck reports as unknown-card errors are that problem, not copies of
     # a card for the team to count (as copy-limit and registered-pool leave them in each deck).
     unknown = frozenset(card_key(p.card) for m in members for p in m.errors if p.rule == UNKNOWN_CARD and p.card)
+    # Likewise a card a member's deck reports banned or forbidden however the list names it
+    # (`banned: [{code: 14558127}]`, a card limit of 0 by passcode, a newer card database's
+    # ban): the team's lists by name do not find it, and it was counted as the team's copies.
+    banned = frozenset(card_key(p.card) for m in members for p in m.errors if p.card and _banned_in_deck(p))
     if always or unified:
         # The lists of the platform the team plays on: its first member's (one that names
         # another is a registration problem above, _platform_clash).
         platform = next((member.platform for member in members if member.platform), PAPER)
         after += unified_problems(name, [(m.player, m.entries) for m in members if m.entries is not None], fmt, day,
-                                  unknown=unknown, platform=platform)
+                                  reported=unknown | banned, platform=platform)
     after += team_pool_problems(name, members, fmt, one_pool=pool_settings(fmt).shared_by_team, unknown=unknown)
     return TeamResult(team=name, format=fmt.id, players=players, problems=_with_members(problems, _members_problems(members), after),
                       game=fmt.game)
+
+
+def _banned_in_deck(problem: Problem) -> bool:
+    """Whether a member's error says its card may not be played at all: banned, or forbidden
+    (a Yu-Gi-Oh! card limit of 0)."""
+    return problem.rule == BANNED or (problem.rule == CARD_LIMIT and problem.limit == 0)
 
 
 def _with_members(before: list[Problem], members: list[Problem], after: list[Problem]) -> list[Problem]:
@@ -257,17 +269,17 @@ def _with_members(before: list[Problem], members: list[Problem], after: list[Pro
 
 def unified_problems(
     team: str, decks: Sequence[tuple[str, Sequence[CardEntry]]], fmt: Format, day: dt.date,
-    *, unknown: frozenset[str] = frozenset(), platform: str = PAPER,
+    *, reported: frozenset[str] = frozenset(), platform: str = PAPER,
 ) -> list[Problem]:
     """Team Unified Construction over the decks of one team, as (player, entries), with the
-    lists in force on the team's `platform`; the card keys in `unknown` (the members'
-    unknown-card errors) are not counted."""
+    lists in force on the team's `platform`; the card keys in `reported` (the members'
+    unknown-card errors, and the cards their decks report banned or forbidden) are not counted."""
     problems: list[Problem] = []
     banned, restricted = fmt.banned_on(day, platform), fmt.restricted_on(day, platform)
     card_limits = fmt.card_limits_on(day, platform)
     # Each deck's own problem, not the team's: a banned card, a forbidden Yu-Gi-Oh! card (a
-    # card limit of 0, as banned), a name its deck reports as unknown.
-    own = frozenset(banned).union(unknown, (key for key, entry in card_limits.items() if entry.limit == 0))
+    # card limit of 0, as banned), a name its deck reports as unknown or banned.
+    own = frozenset(banned).union(reported, (key for key, entry in card_limits.items() if entry.limit == 0))
     if (fmt.option("team") or {}).get("one_deck_per_card"):
         problems += _in_several_decks(team, decks, fmt, own)
     elif fmt.copy_limit is not None:
@@ -283,7 +295,7 @@ def unified_problems(
             problems.append(_team_problem(TEAM_COPY_LIMIT, team, card.name, card.total, limit, held, f"at most {limit} per team"))
     if restricted:
         for card, held in _team_cards(decks, PLAYED_ZONES):
-            if card.key in restricted and card.key not in banned and card.total > RESTRICTED_PER_TEAM:
+            if card.key in restricted and card.key not in own and card.total > RESTRICTED_PER_TEAM:
                 problems.append(_team_problem(
                     TEAM_RESTRICTED, team, card.name, card.total, RESTRICTED_PER_TEAM, held,
                     f"it is restricted to {RESTRICTED_PER_TEAM} per team in {fmt.name}",
