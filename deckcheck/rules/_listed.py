@@ -27,13 +27,38 @@ def codes_by_card(entries: list[CardEntry], ctx: Context) -> dict[str, set[int]]
     return codes
 
 
+def by_root_code(by_code: dict[int, ListEntry], fmt: Format, ctx: Context, name: str) -> dict[int, ListEntry]:
+    """`by_code` (a list's entries by passcode) with each entry also under the passcode its
+    own counts as, with card data (an alternate artwork's original, `catalog.by_code`, as a
+    deck holding it counts it): `{code: 36996508}` lists Dark Magician (46986414) too, as
+    docs/format-files.md says. An entry of the original's own is kept. Worked out once per
+    list and card data while the day asked is the same (`name`: the list), as every deck
+    asks; the last one only is kept."""
+    catalog = ctx.cards
+    if catalog is None or not by_code:
+        return by_code
+    memo_key = ("by_root_code", name)
+    memo = fmt.memo.get(memo_key)
+    if memo is not None and memo[0] is catalog and memo[1] is by_code:
+        return memo[2]
+    found = dict(by_code)
+    for code, entry in by_code.items():
+        card = catalog.by_code(code)
+        if card is not None and card.alias:
+            found.setdefault(card.alias, entry)
+    fmt.memo[memo_key] = (catalog, by_code, found)
+    return found
+
+
 def banned_cards(deck: Deck, fmt: Format, ctx: Context) -> dict[str, ListEntry]:
     """The deck's cards (by key) on the banned list in force that day, with their entry:
-    by name, and by any passcode the deck lists a card under or the card counts as."""
+    by name, and by any passcode the deck lists a card under or the card counts as (an
+    entry's passcode counted as the card it stands for too, by_root_code)."""
     banned = fmt.banned_on(ctx.date, ctx.platform)
     by_code = fmt.banned_by_code_on(ctx.date, ctx.platform)
     if not by_code:
         return banned
+    by_code = by_root_code(by_code, fmt, ctx, "banned")
     found = dict(banned)
     for key, codes in codes_by_card(list(deck.in_zones(PLAYED_ZONES)), ctx).items():
         for code in sorted(codes):

@@ -4,7 +4,8 @@ Semi-Limited 2), counted over the zones of the format's `copy_limit`.
 Format key `card_limits`: `{card, limit, since, until}` entries (`code` for a passcode).
 A card is matched by passcode first (any passcode the deck lists it under, and, with card
 data, the passcode it counts as), then by name, so alternate artworks and "always treated
-as" cards count against the card they stand for, as in YGOPro.
+as" cards count against the card they stand for, as in YGOPro; an entry that gives an
+alternate artwork's passcode limits the card it counts as too.
 
 Format key `whitelist: true` (an lflist with `$whitelist`): only the listed cards may be
 played; any other card is `not-in-pool`.
@@ -24,7 +25,7 @@ from ..formats.show import entry_lines
 from ..model import PLAYED_ZONES, Deck
 from ..problem import Problem
 from ..schema import Bool
-from ._listed import banned_cards, codes_by_card
+from ._listed import banned_cards, by_root_code, codes_by_card
 from .context import Context
 from .copy_limit import card_lines, lines_details, where
 
@@ -52,7 +53,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     whitelist = bool(fmt.option("whitelist"))
     if not limits and not whitelist:
         return
-    by_code = fmt.card_limits_by_code_on(ctx.date, ctx.platform)
+    by_code = by_root_code(fmt.card_limits_by_code_on(ctx.date, ctx.platform), fmt, ctx, "card_limits")
     zones = fmt.copy_limit.zones if fmt.copy_limit else PLAYED_ZONES
     totals = ctx.totals(deck, zones)
     codes = codes_by_card(list(deck.in_zones(zones)), ctx) if by_code else {}
