@@ -53,10 +53,9 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterable[Problem]:
     # set intersection (in C) tells so, and the deck costs no generator.
     banned = banned_cards(deck, fmt, ctx)
     hits = ctx.totals(deck, PLAYED_ZONES).keys() & banned.keys() if banned else set()
-    unchecked = by_code_unchecked(deck, fmt, ctx)
     if not hits and newer_database(fmt, ctx) is None:
-        return unchecked
-    return [*_problems(deck, fmt, ctx, banned, hits), *unchecked]
+        return by_code_unchecked(deck, fmt, ctx)
+    return _problems(deck, fmt, ctx, banned, hits)
 
 
 def by_code_unchecked(deck: Deck, fmt: Format, ctx: Context) -> tuple[Problem, ...]:
@@ -76,7 +75,7 @@ def by_code_unchecked(deck: Deck, fmt: Format, ctx: Context) -> tuple[Problem, .
 
 def _problems(deck: Deck, fmt: Format, ctx: Context, banned: dict[str, Any], hits: set[str]) -> Iterator[Problem]:
     """The deck's cards on the bundled list `banned` in force that day (`hits`: their keys),
-    then those only a newer card database bans."""
+    then those only a newer card database bans, then by_code_unchecked's warning."""
     if hits:
         for card in ctx.tally(deck, PLAYED_ZONES, only=hits).values():
             lines = card_lines(card)
@@ -93,6 +92,7 @@ def _problems(deck: Deck, fmt: Format, ctx: Context, banned: dict[str, Any], hit
             message=f"{card.name}{where({}, fmt.game, lines)} is banned in {fmt.name} according to {source(fmt, ctx)}",
             details={"listed_by": "card database", **(lines_details(lines) or {})},
         )
+    yield from by_code_unchecked(deck, fmt, ctx)
 
 
 def show(fmt: Format, day: dt.date) -> list[str]:
