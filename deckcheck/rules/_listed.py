@@ -1,11 +1,14 @@
 """What the list rules share for a passcode game: the passcodes a deck lists each card
-under, and the deck's cards a `banned` entry names by passcode alone (`{code: 14558127}`).
+under, and the deck's cards a `banned` or `card_limits` entry names by passcode
+(`{code: 14558127}`).
 
 With card data a deck's card is keyed by its name, so an entry that gives only a passcode
 (its name is the passcode's digits) matches it by passcode, as `card_limits` entries do;
 `banned`, `card-limit` and `copy-limit` ask the same question of it (a card banned so is
-the `banned` rule's one problem)."""
+the `banned` rule's one problem, a card limited so `card-limit`'s)."""
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 from ..formats import Format, ListEntry
 from ..model import PLAYED_ZONES, CardEntry, Deck
@@ -58,11 +61,33 @@ def banned_cards(deck: Deck, fmt: Format, ctx: Context) -> dict[str, ListEntry]:
     by_code = fmt.banned_by_code_on(ctx.date, ctx.platform)
     if not by_code:
         return banned
-    by_code = by_root_code(by_code, fmt, ctx, "banned")
     found = dict(banned)
-    for key, codes in codes_by_card(list(deck.in_zones(PLAYED_ZONES)), ctx).items():
+    for key, entry in _by_code(deck, fmt, ctx, by_code, "banned", PLAYED_ZONES):
+        found.setdefault(key, entry)
+    return found
+
+
+def limited_cards(deck: Deck, fmt: Format, ctx: Context, zones: tuple[str, ...]) -> dict[str, ListEntry]:
+    """The cards (by key) with a card limit in force that day, with their entry, as
+    card-limit counts them over `zones`: by any passcode the deck lists a card under or the
+    card counts as first (by_root_code), then by name, as in YGOPro."""
+    limits = fmt.card_limits_on(ctx.date, ctx.platform)
+    by_code = fmt.card_limits_by_code_on(ctx.date, ctx.platform)
+    if not by_code:
+        return limits
+    found = dict(limits)
+    found.update(_by_code(deck, fmt, ctx, by_code, "card_limits", zones))
+    return found
+
+
+def _by_code(
+    deck: Deck, fmt: Format, ctx: Context, by_code: dict[int, ListEntry], name: str, zones: tuple[str, ...],
+) -> Iterator[tuple[str, ListEntry]]:
+    """(key, entry) for each card of the deck's `zones` one of list `name`'s entries by
+    passcode (`by_code`) names: the entry of the lowest of the card's passcodes listed."""
+    by_code = by_root_code(by_code, fmt, ctx, name)
+    for key, codes in codes_by_card(list(deck.in_zones(zones)), ctx).items():
         for code in sorted(codes):
             if code in by_code:
-                found.setdefault(key, by_code[code])
+                yield key, by_code[code]
                 break
-    return found
