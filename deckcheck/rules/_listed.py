@@ -9,10 +9,14 @@ the `banned` rule's one problem, a card limited so `card-limit`'s)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from ..formats import Format, ListEntry
 from ..model import PLAYED_ZONES, CardEntry, Deck
 from .context import Context
+
+if TYPE_CHECKING:
+    from ..cards.catalog import Catalog
 
 
 def codes_by_card(entries: list[CardEntry], ctx: Context) -> dict[str, set[int]]:
@@ -30,14 +34,13 @@ def codes_by_card(entries: list[CardEntry], ctx: Context) -> dict[str, set[int]]
     return codes
 
 
-def by_root_code(by_code: dict[int, ListEntry], fmt: Format, ctx: Context, name: str) -> dict[int, ListEntry]:
+def by_root_code(by_code: dict[int, ListEntry], fmt: Format, catalog: Catalog | None, name: str) -> dict[int, ListEntry]:
     """`by_code` (a list's entries by passcode) with each entry also under the passcode its
     own counts as, with card data (an alternate artwork's original, `catalog.by_code`, as a
     deck holding it counts it): `{code: 36996508}` lists Dark Magician (46986414) too, as
     docs/format-files.md says. An entry of the original's own is kept. Worked out once per
     list and card data while the day asked is the same (`name`: the list), as every deck
     asks; the last one only is kept."""
-    catalog = ctx.cards
     if catalog is None or not by_code:
         return by_code
     memo_key = ("by_root_code", name)
@@ -85,7 +88,7 @@ def _by_code(
 ) -> Iterator[tuple[str, ListEntry]]:
     """(key, entry) for each card of the deck's `zones` one of list `name`'s entries by
     passcode (`by_code`) names: the entry of the lowest of the card's passcodes listed."""
-    by_code = by_root_code(by_code, fmt, ctx, name)
+    by_code = by_root_code(by_code, fmt, ctx.cards, name)
     for key, codes in codes_by_card(list(deck.in_zones(zones)), ctx).items():
         for code in sorted(codes):
             if code in by_code:
