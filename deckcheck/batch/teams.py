@@ -43,13 +43,16 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
-from ..formats import Format
+from ..formats import Format, ListEntry
 from ..formats.model import PAPER
 from ..cards.resolve import RULE as UNKNOWN_CARD
 from ..rules.banned import ID as BANNED
+from ..rules._listed import limited_cards
 from ..rules.card_limit import ID as CARD_LIMIT
-from ..model import MAIN, PLAYED_ZONES, SIDEBOARD, CardEntry, CardTally, tally
+from ..rules.context import Context
+from ..model import MAIN, PLAYED_ZONES, SIDEBOARD, CardEntry, CardTally, Deck, tally
 from ..names import card_key
 from ..registered_pools import Pool, pool_settings
 from ..limits import MAX_HOLDERS_LISTED, MAX_PROBLEMS_PER_DECK
@@ -71,12 +74,13 @@ class Member(Record):
 
     # A Record, not a dataclass: a batch imports no `dataclasses` (deckcheck/record.py).
     __slots__ = ("player", "deck", "format_id", "seat", "entries", "unreadable_reason", "pool", "pool_name", "errors",
-                 "platform")
+                 "platform", "catalog")
 
     def __init__(
         self, player: str, deck: str, format_id: str, seat: str | None = None,
         entries: Sequence[CardEntry] | None = None, unreadable_reason: str | None = None, pool: Pool | None = None,
         pool_name: str | None = None, errors: tuple[Problem, ...] = (), platform: str | None = None,
+        catalog: Any = None,
     ) -> None:
         self.player = player
         self.deck = deck
@@ -88,6 +92,7 @@ class Member(Record):
         self.pool_name = pool_name  # the pool file as the manifest names it
         self.errors = errors  # the errors of the member's own result (row and deck)
         self.platform = platform  # where the member's row says they play (else the batch's)
+        self.catalog = catalog  # the card data `entries` were named with (None: none)
 
 
 def team_settings(fmt: Format) -> tuple[bool, tuple[int, ...]]:
@@ -244,7 +249,8 @@ def check_team(
         # another is a registration problem above, _platform_clash).
         platform = next((member.platform for member in members if member.platform), PAPER)
         after += unified_problems(name, [(m.player, m.entries) for m in members if m.entries is not None], fmt, day,
-                                  reported=unknown | banned, platform=platform)
+                                  reported=unknown | banned, platform=platform,
+                                  cards=next((m.catalog for m in members if m.catalog is not None), None))
     after += team_pool_problems(name, members, fmt, one_pool=pool_settings(fmt).shared_by_team, unknown=unknown)
     return TeamResult(team=name, format=fmt.id, players=players, problems=_with_members(problems, _members_problems(members), after),
                       game=fmt.game)
@@ -269,14 +275,15 @@ def _with_members(before: list[Problem], members: list[Problem], after: list[Pro
 
 def unified_problems(
     team: str, decks: Sequence[tuple[str, Sequence[CardEntry]]], fmt: Format, day: dt.date,
-    *, reported: frozenset[str] = frozenset(), platform: str = PAPER,
+    *, reported: frozenset[str] = frozenset(), platform: str = PAPER, cards: Any = None,
 ) -> list[Problem]:
     """Team Unified Construction over the decks of one team, as (player, entries), with the
     lists in force on the team's `platform`; the card keys in `reported` (the members'
-    unknown-card errors, and the cards their decks report banned or forbidden) are not counted."""
+    unknown-card errors, and the cards their decks report banned or forbidden) are not
+    counted; `cards` the card data the entries were named with (None: none)."""
     problems: list[Problem] = []
     banned, restricted = fmt.banned_on(day, platform), fmt.restricted_on(day, platform)
-    card_limits = fmt.card_limits_on(day, platform)
+    card_limits = _card_limits(decks, fmt, Context(day, cards, platform=platform))
     # Each deck's own problem, not the team's: a banned card, a forbidden Yu-Gi-Oh! card (a
     # card limit of 0, as banned), a name its deck reports as unknown or banned.
     own = frozenset(banned).union(reported, (key for key, entry in card_limits.items() if entry.limit == 0))
@@ -301,6 +308,20 @@ def unified_problems(
                     f"it is restricted to {RESTRICTED_PER_TEAM} per team in {fmt.name}",
                 ))
     return problems
+
+
+def _card_limits(decks: Sequence[tuple[str, Sequence[CardEntry]]], fmt: Format, ctx: Context) -> dict[str, ListEntry]:
+    """The card limits in force, by card key, as each deck's card-limit matches them: by
+    name, and by the passcodes the decks list a card under or it counts as (a Yu-Gi-Oh!
+    entry by passcode alone, `{code: 14558127, limit: 1}`, rules/_listed.limited_cards)."""
+    limits = fmt.card_limits_on(ctx.date, ctx.platform)
+    if not fmt.card_limits_by_code_on(ctx.date, ctx.platform):
+        return limits
+    zones = fmt.copy_limit.zones if fmt.copy_limit else PLAYED_ZONES
+    found = dict(limits)
+    for player, entries in decks:
+        found.update(limited_cards(Deck(player, list(entries)), fmt, ctx, zones))
+    return found
 
 
 def _in_several_decks(
