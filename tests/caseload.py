@@ -26,7 +26,8 @@ case of tests/cases/rules or tests/cases/decklists depends on its shape (`kind_o
                --pool` (test_pool_cases.py); optional `pool_file` / `deck_file` names,
                `cards` (a card database, as for `deck`; default none: `--no-cards`)
     team       `decks` (player -> text) of one team, through the batch library
-               (test_team_cases.py); optional `date`, `unified`, `deck_rules`, `cells`
+               (test_team_cases.py); optional `date`, `unified`, `deck_rules`, `cells`,
+               `cards` (a card database; default the batch's own)
     team-pool  `decks` and `pool` (one file for the team) or `pools` (player -> text; a
                player left out names no pool), through `deckcheck batch` with a `pool`
                column (test_pool_cases.py); optional `cells`, `cards` (as for `pool`)
@@ -78,7 +79,7 @@ KIND_SCHEMAS: dict[str, Spec] = {
     }, required=("name", "format", "deck", "pool")),
     "team": Struct({
         **_COMMON, "decks": MapOf(Str()), "date": Date(), "unified": Bool(), "deck_rules": MapOf(_RULE_IDS),
-        "cells": _CELLS,
+        "cells": _CELLS, "cards": _CARDS,
     }, required=("name", "format", "decks", "date")),
     "team-pool": Struct({
         **_COMMON, "decks": MapOf(Str()), "pool": Str(), "pools": MapOf(Str()), "pool_on_every_row": Bool(),

@@ -30,7 +30,7 @@ from .registration import (
     NO_DECK_NAMED, Registration, RegistrationSet, Skipped, check_rows, fold_teams, namesakes_named, no_player, player_keys,
     registration_problem, with_unchecked,
 )
-from .runner import Outcome, Task, pool_as_named, run, team_cards
+from .runner import Outcome, Task, card_data, pool_as_named, run, team_cards
 from .shared_decks import check_shared_files
 from .sources import manifest_saved_as_text
 from .team_pools import assign_pools
@@ -329,7 +329,7 @@ def check_registrations(
                     if namesakes is None:
                         namesakes = namesakes_named(rows)
                     member = _member(row, outcome, format_id, entries, pool, platform=row.platform or platform,
-                                     player=namesakes.get(number))
+                                     player=namesakes.get(number), catalog=card_data(fmt, cards_db, cards))
                     members.setdefault(row.team, []).append(member)
                     places.setdefault(row.team, {})[member.player] = registered_at(row)
     cross_team = _cross_team(rows)
@@ -457,7 +457,7 @@ class _ArchivePaths:
 
 def _member(
     row: Registration, outcome: Outcome, default_format: str | None, entries: list[CardEntry] | None, pool: Pool | None,
-    *, platform: str | None = None, player: str | None = None,
+    *, platform: str | None = None, player: str | None = None, catalog: Any = None,
 ) -> Member:
     """The team member of a row: its deck's cards and its pool as `team_cards` named them;
     `player` the member's name when not the row's own (a namesake's, with their ID)."""
@@ -482,6 +482,7 @@ def _member(
         pool=pool,
         pool_name=row.pool,
         platform=platform,
+        catalog=catalog,
         # The errors of the row and its deck, but those the team check states its own way
         # (a player on two teams); a missing deck is the team's `team-registration` instead.
         errors=tuple(problem for problem in outcome.result.problems if problem.is_error and problem not in row.team_states),

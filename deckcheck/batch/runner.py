@@ -395,6 +395,12 @@ def team_cards(
     return named.entries, pool_as_named(pool, fmt, cards_db, cards) if pool is not None else None
 
 
+def card_data(fmt: Format | None, cards_db: str | None, cards: bool) -> Any:
+    """The card data `team_cards` names a member's cards with (the passcodes the team check
+    matches a list's entries by), None without."""
+    return (_catalog(fmt, cards_db) or None) if fmt is not None and cards else None
+
+
 def pool_as_named(pool: Pool, fmt: Format | None, cards_db: str | None, cards: bool) -> Pool:
     """`pool` as the card data names it for `fmt` (as team_cards names a member's), so two
     files that spell one card two ways (`Stomp`, `Bonecrusher Giant`) hold the same

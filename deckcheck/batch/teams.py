@@ -43,11 +43,16 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
-from ..formats import Format
+from ..formats import Format, ListEntry
 from ..formats.model import PAPER
 from ..cards.resolve import RULE as UNKNOWN_CARD
-from ..model import MAIN, PLAYED_ZONES, SIDEBOARD, CardEntry, CardTally, tally
+from ..rules.banned import ID as BANNED
+from ..rules._listed import limited_cards
+from ..rules.card_limit import ID as CARD_LIMIT
+from ..rules.context import Context
+from ..model import MAIN, PLAYED_ZONES, SIDEBOARD, CardEntry, CardTally, Deck, tally
 from ..names import card_key
 from ..registered_pools import Pool, pool_settings
 from ..limits import MAX_HOLDERS_LISTED, MAX_PROBLEMS_PER_DECK
@@ -69,12 +74,13 @@ class Member(Record):
 
     # A Record, not a dataclass: a batch imports no `dataclasses` (deckcheck/record.py).
     __slots__ = ("player", "deck", "format_id", "seat", "entries", "unreadable_reason", "pool", "pool_name", "errors",
-                 "platform")
+                 "platform", "catalog")
 
     def __init__(
         self, player: str, deck: str, format_id: str, seat: str | None = None,
         entries: Sequence[CardEntry] | None = None, unreadable_reason: str | None = None, pool: Pool | None = None,
         pool_name: str | None = None, errors: tuple[Problem, ...] = (), platform: str | None = None,
+        catalog: Any = None,
     ) -> None:
         self.player = player
         self.deck = deck
@@ -86,6 +92,7 @@ class Member(Record):
         self.pool_name = pool_name  # the pool file as the manifest names it
         self.errors = errors  # the errors of the member's own result (row and deck)
         self.platform = platform  # where the member's row says they play (else the batch's)
+        self.catalog = catalog  # the card data `entries` were named with (None: none)
 
 
 def team_settings(fmt: Format) -> tuple[bool, tuple[int, ...]]:
@@ -233,15 +240,26 @@ def check_team(
     # Names a member's deck reports as unknown-card errors are that problem, not copies of
     # a card for the team to count (as copy-limit and registered-pool leave them in each deck).
     unknown = frozenset(card_key(p.card) for m in members for p in m.errors if p.rule == UNKNOWN_CARD and p.card)
+    # Likewise a card a member's deck reports banned or forbidden however the list names it
+    # (`banned: [{code: 14558127}]`, a card limit of 0 by passcode, a newer card database's
+    # ban): the team's lists by name do not find it, and it was counted as the team's copies.
+    banned = frozenset(card_key(p.card) for m in members for p in m.errors if p.card and _banned_in_deck(p))
     if always or unified:
         # The lists of the platform the team plays on: its first member's (one that names
         # another is a registration problem above, _platform_clash).
         platform = next((member.platform for member in members if member.platform), PAPER)
         after += unified_problems(name, [(m.player, m.entries) for m in members if m.entries is not None], fmt, day,
-                                  unknown=unknown, platform=platform)
+                                  reported=unknown | banned, platform=platform,
+                                  cards=next((m.catalog for m in members if m.catalog is not None), None))
     after += team_pool_problems(name, members, fmt, one_pool=pool_settings(fmt).shared_by_team, unknown=unknown)
     return TeamResult(team=name, format=fmt.id, players=players, problems=_with_members(problems, _members_problems(members), after),
                       game=fmt.game)
+
+
+def _banned_in_deck(problem: Problem) -> bool:
+    """Whether a member's error says its card may not be played at all: banned, or forbidden
+    (a Yu-Gi-Oh! card limit of 0)."""
+    return problem.rule == BANNED or (problem.rule == CARD_LIMIT and problem.limit == 0)
 
 
 def _with_members(before: list[Problem], members: list[Problem], after: list[Problem]) -> list[Problem]:
@@ -257,17 +275,18 @@ def _with_members(before: list[Problem], members: list[Problem], after: list[Pro
 
 def unified_problems(
     team: str, decks: Sequence[tuple[str, Sequence[CardEntry]]], fmt: Format, day: dt.date,
-    *, unknown: frozenset[str] = frozenset(), platform: str = PAPER,
+    *, reported: frozenset[str] = frozenset(), platform: str = PAPER, cards: Any = None,
 ) -> list[Problem]:
     """Team Unified Construction over the decks of one team, as (player, entries), with the
-    lists in force on the team's `platform`; the card keys in `unknown` (the members'
-    unknown-card errors) are not counted."""
+    lists in force on the team's `platform`; the card keys in `reported` (the members'
+    unknown-card errors, and the cards their decks report banned or forbidden) are not
+    counted; `cards` the card data the entries were named with (None: none)."""
     problems: list[Problem] = []
     banned, restricted = fmt.banned_on(day, platform), fmt.restricted_on(day, platform)
-    card_limits = fmt.card_limits_on(day, platform)
+    card_limits = _card_limits(decks, fmt, Context(day, cards, platform=platform))
     # Each deck's own problem, not the team's: a banned card, a forbidden Yu-Gi-Oh! card (a
-    # card limit of 0, as banned), a name its deck reports as unknown.
-    own = frozenset(banned).union(unknown, (key for key, entry in card_limits.items() if entry.limit == 0))
+    # card limit of 0, as banned), a name its deck reports as unknown or banned.
+    own = frozenset(banned).union(reported, (key for key, entry in card_limits.items() if entry.limit == 0))
     if (fmt.option("team") or {}).get("one_deck_per_card"):
         problems += _in_several_decks(team, decks, fmt, own)
     elif fmt.copy_limit is not None:
@@ -283,12 +302,26 @@ def unified_problems(
             problems.append(_team_problem(TEAM_COPY_LIMIT, team, card.name, card.total, limit, held, f"at most {limit} per team"))
     if restricted:
         for card, held in _team_cards(decks, PLAYED_ZONES):
-            if card.key in restricted and card.key not in banned and card.total > RESTRICTED_PER_TEAM:
+            if card.key in restricted and card.key not in own and card.total > RESTRICTED_PER_TEAM:
                 problems.append(_team_problem(
                     TEAM_RESTRICTED, team, card.name, card.total, RESTRICTED_PER_TEAM, held,
                     f"it is restricted to {RESTRICTED_PER_TEAM} per team in {fmt.name}",
                 ))
     return problems
+
+
+def _card_limits(decks: Sequence[tuple[str, Sequence[CardEntry]]], fmt: Format, ctx: Context) -> dict[str, ListEntry]:
+    """The card limits in force, by card key, as each deck's card-limit matches them: by
+    name, and by the passcodes the decks list a card under or it counts as (a Yu-Gi-Oh!
+    entry by passcode alone, `{code: 14558127, limit: 1}`, rules/_listed.limited_cards)."""
+    limits = fmt.card_limits_on(ctx.date, ctx.platform)
+    if not fmt.card_limits_by_code_on(ctx.date, ctx.platform):
+        return limits
+    zones = fmt.copy_limit.zones if fmt.copy_limit else PLAYED_ZONES
+    found = dict(limits)
+    for player, entries in decks:
+        found.update(limited_cards(Deck(player, list(entries)), fmt, ctx, zones))
+    return found
 
 
 def _in_several_decks(

@@ -5,6 +5,8 @@ first day of the ban, `until` the day it was lifted; either may give a day per p
 `{paper: D, mtgo: D2, arena: D3}`, where the ban took effect on different days). A
 Yu-Gi-Oh! entry may give a passcode alone (`{code: 14558127}`): it bans the card the deck
 lists under that passcode or counts as it, as `card_limits` entries match (rules/_listed.py).
+Without card data a card listed by name has no passcode: a deck that lists one gets one
+warning that such bans were not checked for it.
 
 A synced card database newer than the bundled lists adds the bans it knows, for events on
 or after its snapshot (rules/_fresh.py); the message names the database and its date.
@@ -22,7 +24,9 @@ from ..formats import Format
 from ..formats.schema import DATED_LIST
 from ..formats.show import ban_list_lines
 from ..model import PLAYED_ZONES, Deck
-from ..problem import Problem
+from ..problem import WARNING, Problem
+from ..wording import named_few
+from ._cards import NO_DATA
 from ._fresh import listed_only_by_database, newer_database, source
 from .copy_limit import card_lines, lines_details, where
 from ._listed import banned_cards
@@ -50,13 +54,28 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterable[Problem]:
     banned = banned_cards(deck, fmt, ctx)
     hits = ctx.totals(deck, PLAYED_ZONES).keys() & banned.keys() if banned else set()
     if not hits and newer_database(fmt, ctx) is None:
-        return ()
+        return by_code_unchecked(deck, fmt, ctx)
     return _problems(deck, fmt, ctx, banned, hits)
+
+
+def by_code_unchecked(deck: Deck, fmt: Format, ctx: Context) -> tuple[Problem, ...]:
+    """Without card data, the one warning that the bans by passcode alone were not checked
+    for the cards the deck lists by name: such a card has no passcode to match (as region
+    and card-type say they went unchecked). None for a deck that lists every card by
+    passcode (a .ydk), which they are checked against."""
+    if ctx.cards is not None:
+        return ()
+    # An entry that names its card too (`{card: ..., code: ...}`) finds it by name.
+    alone = sorted(code for code, entry in fmt.banned_by_code_on(ctx.date, ctx.platform).items() if entry.card == str(code))
+    if not alone or all(entry.code is not None for entry in deck.in_zones(PLAYED_ZONES)):
+        return ()
+    codes = named_few([str(code) for code in alone], "more")
+    return (Problem(rule=ID, severity=WARNING, message=f"bans by passcode alone ({codes}) not checked for the cards listed by name: {NO_DATA}"),)
 
 
 def _problems(deck: Deck, fmt: Format, ctx: Context, banned: dict[str, Any], hits: set[str]) -> Iterator[Problem]:
     """The deck's cards on the bundled list `banned` in force that day (`hits`: their keys),
-    then those only a newer card database bans."""
+    then those only a newer card database bans, then by_code_unchecked's warning."""
     if hits:
         for card in ctx.tally(deck, PLAYED_ZONES, only=hits).values():
             lines = card_lines(card)
@@ -73,6 +92,7 @@ def _problems(deck: Deck, fmt: Format, ctx: Context, banned: dict[str, Any], hit
             message=f"{card.name}{where({}, fmt.game, lines)} is banned in {fmt.name} according to {source(fmt, ctx)}",
             details={"listed_by": "card database", **(lines_details(lines) or {})},
         )
+    yield from by_code_unchecked(deck, fmt, ctx)
 
 
 def show(fmt: Format, day: dt.date) -> list[str]:

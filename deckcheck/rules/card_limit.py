@@ -4,7 +4,8 @@ Semi-Limited 2), counted over the zones of the format's `copy_limit`.
 Format key `card_limits`: `{card, limit, since, until}` entries (`code` for a passcode).
 A card is matched by passcode first (any passcode the deck lists it under, and, with card
 data, the passcode it counts as), then by name, so alternate artworks and "always treated
-as" cards count against the card they stand for, as in YGOPro.
+as" cards count against the card they stand for, as in YGOPro; an entry that gives an
+alternate artwork's passcode limits the card it counts as too.
 
 Format key `whitelist: true` (an lflist with `$whitelist`): only the listed cards may be
 played; any other card is `not-in-pool`.
@@ -24,7 +25,7 @@ from ..formats.show import entry_lines
 from ..model import PLAYED_ZONES, Deck
 from ..problem import Problem
 from ..schema import Bool
-from ._listed import banned_cards, codes_by_card
+from ._listed import banned_cards, limited_cards
 from .context import Context
 from .copy_limit import card_lines, lines_details, where
 
@@ -48,17 +49,15 @@ def applies(fmt: Format) -> bool:
 
 
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
-    limits = fmt.card_limits_on(ctx.date, ctx.platform)
     whitelist = bool(fmt.option("whitelist"))
-    if not limits and not whitelist:
+    if not fmt.card_limits_on(ctx.date, ctx.platform) and not whitelist:
         return
-    by_code = fmt.card_limits_by_code_on(ctx.date, ctx.platform)
     zones = fmt.copy_limit.zones if fmt.copy_limit else PLAYED_ZONES
     totals = ctx.totals(deck, zones)
-    codes = codes_by_card(list(deck.in_zones(zones)), ctx) if by_code else {}
+    limits = limited_cards(deck, fmt, ctx, zones)
     found: dict[str, ListEntry | None] = {}
     for key, total in totals.items():
-        entry = find_limit(key, codes.get(key, set()), limits, by_code)
+        entry = limits.get(key)
         if (entry is None and whitelist) or (entry is not None and entry.limit is not None and total > entry.limit):
             found[key] = entry
     if found:

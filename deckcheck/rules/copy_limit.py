@@ -33,7 +33,7 @@ from ..model import ANY_NUMBER, CardTally, Deck
 from ..problem import Problem
 from ..schema import AnyOf, Bool, Const, Int, MapOf, Null, Str, Struct
 from ..wording import lines_text
-from ._listed import banned_cards
+from ._listed import banned_cards, limited_cards
 from .context import Context
 
 ID = "copy-limit"
@@ -133,7 +133,7 @@ def _problems(
 ) -> Iterator[Problem]:
     per_card = limits.per_card
     listed = (banned_cards(deck, fmt, ctx), fmt.restricted_on(ctx.date, ctx.platform),
-              fmt.card_limits_on(ctx.date, ctx.platform))
+              limited_cards(deck, fmt, ctx, limits.zones))
     over: dict[str, int] = {}
     names: dict[str, str] | None = None
     for key, total in candidates:

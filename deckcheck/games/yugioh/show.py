@@ -84,6 +84,7 @@ def in_pool(catalog: YgoCatalog, name: str, fmt: Format, day: dt.date, platform:
     Limited entry allows (or the format's copy limit, when the format has a list and the
     card is not on it), and its points in a points format."""
     from ...names import fold
+    from ...rules._listed import by_root_code
     from ...rules.card_limit import find_limit
     from ...rules.points import points_line
 
@@ -91,8 +92,9 @@ def in_pool(catalog: YgoCatalog, name: str, fmt: Format, day: dt.date, platform:
     lines = []
     if fmt.card_limits:
         codes = {card.code, card.root} if card is not None else set()
-        entry = find_limit(fold(name), codes, fmt.card_limits_on(day, platform),
-                           fmt.card_limits_by_code_on(day, platform))
+        # An entry by an alternate artwork's passcode limits the card too, as in a deck's check.
+        by_code = by_root_code(fmt.card_limits_by_code_on(day, platform), fmt, catalog, "card_limits")
+        entry = find_limit(fold(name), codes, fmt.card_limits_on(day, platform), by_code)
         if entry is not None and entry.limit:
             copies = "copy" if entry.limit == 1 else "copies"
             lines.append(f"{_STATUS.get(entry.limit, 'listed')} on {day.isoformat()}: at most {entry.limit} {copies}"
