@@ -1482,3 +1482,18 @@ def test_check_keep9_that_no_format_deals_is_not_told_to_split_its_entry(cli, tm
     done = cli("check", "-o", "json", cwd=tmp_path)
     message = json.loads(done.stdout)["assertions"][0]["message"]
     assert message == "cannot simulate: assert: keep9: hands in mtg/modern have at most 7 cards", message
+
+
+def test_check_of_a_folder_outside_the_project_says_it_is_not_walked(cli, tmp_path):
+    """`check OTHER/` of a folder of decks outside the project (the current folder, no
+    deckcheck.yaml) said only "no decklists found under OTHER", of a folder of 206 decks:
+    check walks only the project's folders (a file outside is read by its name), and the
+    error says so and what to run (review of session 30)."""
+    write(tmp_path, {"project/readme.md": "notes\n", "other/burn.txt": LEGAL})
+    done = cli("check", str(tmp_path / "other"), "-f", "mtg/modern", cwd=tmp_path / "project")
+    assert done.returncode == 2, done.stdout
+    assert done.stderr.startswith(f"deckcheck: error: no decklists found under {tmp_path / 'other'}: it is outside "
+                                  "the project's folder (.: deckcheck.yaml's, else the current folder)"), done.stderr
+    assert f"`deckcheck batch {tmp_path / 'other'} -f FORMAT`" in done.stderr
+    inside = cli("check", "other", "-f", "mtg/modern", cwd=tmp_path)  # from above it, the folder is walked
+    assert inside.returncode == 0, inside.stderr

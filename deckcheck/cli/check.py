@@ -164,6 +164,16 @@ def _run(
             _say_strict(run.report, strict, config)
             raise typer.Exit(run.report.exit_code)
         where = ", ".join(folders) if folders else _folder_shown(config.root)
+        from ..project.check import relative
+
+        if folders and all(relative(Path(folder), config.root) is None and os.path.abspath(folder) != os.path.abspath(config.root)
+                           for folder in folders):
+            # A folder outside the project is never walked (only a file there is read, by its
+            # name): "no decklists found" of a folder of 206 decks read as a reader's fault.
+            raise DeckcheckError(
+                f"no decklists found under {where}: it is outside the project's folder ({_folder_shown(config.root)}: "
+                f"deckcheck.yaml's, else the current folder), and check walks only folders inside it; run check "
+                f"from inside {folders[0]}, or `deckcheck batch {folders[0]} -f FORMAT`")
         raise DeckcheckError(f"no decklists found under {where} ({_selection(config)})")
     color = coloured(reporter)
     emit(deliver(reporter, run.report, color=color, warn=warn), encoding=encoding(reporter), color=color)
