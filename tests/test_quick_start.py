@@ -89,6 +89,13 @@ def test_a_plain_batch_command_line_imports_no_typer(tmp_path):
     assert code == 0 and json.loads(out)["results"][0]["legal"] is True
     assert "typer" not in modules and "deckcheck.cli.batch" not in modules
     assert "multiprocessing" not in modules and "concurrent.futures.process" not in modules
+    # Nor, the format read from its cache (reading its YAML builds the schema of every
+    # rule), the rules no Magic format runs: batch/teams.py, which every batch imports,
+    # named the card-limit rule's id at import.
+    _, _, modules = modules_after("batch", "decks", "-f", "mtg/modern", "--date", "2024-06-01", "-o", "json", "--quiet",
+                                  cwd=tmp_path)
+    other_rules = {name for name in NOT_FOR_ONE_MAGIC_DECK if name.startswith("deckcheck.rules.")} | {"deckcheck.rules.card_limit"}
+    assert sorted(other_rules & set(modules)) == []
 
 
 def test_a_command_line_quick_cannot_read_goes_to_typer():
