@@ -182,6 +182,11 @@ MAX_XML_TEXT_CHARS = 64 * 1024
 # few around them. 4 MiB of empty elements built a tree of a million (410 to 730 MB, 6 to
 # 10 s for one file); a file of more is refused before its tree grows past a few dozen MB.
 MAX_XML_ELEMENTS = 40_000
+# Commanders a Cockatrice file's `CDR:` comment lines name that are read: a deck has one or
+# two (and in Oathbreaker a signature spell each). Each named card is placed against every
+# other (a partner looked for) and against every card of the deck, so 5,000 such lines in a
+# 64 KiB comment took minutes of validate and of convert; the rest are one warning.
+MAX_COMMANDER_HINTS = 8
 
 # ---------------------------------------------------------------- batch archives (.zip)
 

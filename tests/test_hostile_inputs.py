@@ -1193,3 +1193,90 @@ def test_a_hero_comment_of_long_blank_runs_parses_in_time_linear_in_its_length()
     deck = parse_text(text)
     assert time.process_time() - started < 2.5
     assert [entry.name for entry in deck.entries] == ["Fireball"]
+
+
+# Real cards that can lead no Commander deck: each a `CDR:` line would look for a partner of.
+_NO_LEADERS = (
+    "Lightning Bolt", "Counterspell", "Swords to Plowshares", "Brainstorm", "Dark Ritual", "Giant Growth",
+    "Llanowar Elves", "Serra Angel", "Shivan Dragon", "Wrath of God", "Sol Ring", "Island", "Mountain", "Forest",
+    "Plains", "Swamp", "Opt", "Ponder", "Preordain", "Duress", "Shock", "Naturalize", "Disenchant", "Terror",
+    "Doom Blade", "Negate", "Divination", "Cancel", "Thoughtseize", "Fatal Push", "Path to Exile", "Mana Leak",
+    "Remand", "Rampant Growth", "Cultivate", "Kodama's Reach", "Harmonize", "Sign in Blood", "Night's Whisper", "Lava Spike",
+)
+
+
+def _cod_naming(commanders: list[str], cards: list[str]) -> str:
+    from xml.sax.saxutils import escape, quoteattr
+
+    comments = escape("\n".join(f"CDR: {name}" for name in commanders))
+    listed = "".join(f"<card number=\"1\" name={quoteattr(name)}/>" for name in cards)
+    return (f'<?xml version="1.0"?><cockatrice_deck version="1"><comments>{comments}</comments>'
+            f'<zone name="main">{listed}</zone></cockatrice_deck>')
+
+
+def test_a_cockatrice_file_naming_more_commanders_than_a_deck_has_keeps_the_first_few():
+    """A deck has one or two commanders (and in Oathbreaker their signature spells): a file
+    whose comments name thousands in `CDR:` lines keeps the first MAX_COMMANDER_HINTS, and
+    a warning says how many it named. Every named card was placed against every other
+    (rules/_commander_placing.py, a partner looked for) and against every card of the deck
+    (convert's command zone, the short-name hint): 5,000 names took 42 s to validate."""
+    from deckcheck.limits import MAX_COMMANDER_HINTS
+
+    names = [f"Card {number}" for number in range(2_000)]
+    deck = parse_text(_cod_naming(names, ["Island"]), source="deck.cod")
+    assert deck.commander_hints == tuple(names[:MAX_COMMANDER_HINTS])
+    (warning,) = [problem for problem in deck.problems if problem.rule == "parse-error"]
+    assert warning.severity == "warning" and warning.line == 1
+    assert f"2,000 commanders in `CDR:` lines; only the first {MAX_COMMANDER_HINTS} were read" in warning.message
+
+
+def test_a_cockatrice_file_at_the_commander_bound_says_nothing():
+    from deckcheck.limits import MAX_COMMANDER_HINTS
+
+    names = [f"Card {number}" for number in range(MAX_COMMANDER_HINTS)]
+    deck = parse_text(_cod_naming(names, ["Island"]), source="deck.cod")
+    assert deck.commander_hints == tuple(names) and not deck.problems
+
+
+def test_cockatrice_commanders_are_placed_in_work_bounded_by_the_few_read(monkeypatch):
+    """Each named card that cannot lead was paired with every other named one: 40 names of
+    real cards cost 1,560 pairings, 5,000 of them 15 million (42 s). Counted, not timed."""
+    from pathlib import Path
+
+    from deckcheck import validate
+    from deckcheck.limits import MAX_COMMANDER_HINTS
+    from deckcheck.rules import _commander_placing
+
+    calls = 0
+    real = _commander_placing.lead_together
+
+    def counted(*args, **kwargs):
+        nonlocal calls
+        calls += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(_commander_placing, "lead_together", counted)
+    text = _cod_naming(list(_NO_LEADERS), list(_NO_LEADERS))
+    result = validate(text, "mtg/commander", "2024-06-01")
+    assert not result.legal
+    assert 0 < calls <= MAX_COMMANDER_HINTS * (MAX_COMMANDER_HINTS - 1)
+
+
+def test_cockatrice_commanders_are_moved_for_convert_in_work_bounded_by_the_few_read(monkeypatch):
+    """convert puts each named commander in the command zone, a pass over the deck's cards
+    each: 5,500 names and 9,900 cards took 48 s. Counted, not timed."""
+    from deckcheck import decklists, model
+    from deckcheck.limits import MAX_COMMANDER_HINTS
+
+    moves = 0
+    real = model.move_one
+
+    def counted(*args, **kwargs):
+        nonlocal moves
+        moves += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(decklists, "move_one", counted)
+    deck = parse_text(_cod_naming([f"Card {number}" for number in range(1_000)], ["Card 999", "Island"]), source="deck.cod")
+    decklists.write(deck, "dck")
+    assert 0 < moves <= MAX_COMMANDER_HINTS

@@ -14,7 +14,9 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from ..limits import MAX_COMMANDER_HINTS
 from ..model import COMMANDER, MAIN, SIDEBOARD, Deck
+from ..problem import WARNING
 from .common import add_entry, counted, parse_error
 from ..lazy_pattern import lazy
 
@@ -53,10 +55,18 @@ def parse(text: str, source: str = "<cod>") -> Deck:
         return [element for element in deck_elements if element.tag == tag]
 
     deck.name = next((name.text.strip() or None for name in named("deckname")), None)
-    comment_lines = [line for comments in named("comments") for line in comments.text.splitlines()]
-    deck.commander_hints = tuple(dict.fromkeys(
-        match.group("name") for match in map(_COMMANDER_LINE.match, comment_lines) if match
-    ))
+    comment_elements = named("comments")
+    comment_lines = [line for comments in comment_elements for line in comments.text.splitlines()]
+    hints = list(dict.fromkeys(match.group("name") for match in map(_COMMANDER_LINE.match, comment_lines) if match))
+    if len(hints) > MAX_COMMANDER_HINTS:
+        # Each named card is placed against every other and every card of the deck: a
+        # comment of thousands of `CDR:` lines is no deck's (limits.py).
+        deck.problems.append(parse_error(
+            f"{len(hints):,} commanders in `CDR:` lines; only the first {MAX_COMMANDER_HINTS} were read "
+            "(a deck has one or two commanders)", line=comment_elements[0].line, severity=WARNING,
+        ))
+        del hints[MAX_COMMANDER_HINTS:]
+    deck.commander_hints = tuple(hints)
     # The CDR lines are the commanders, written again from them; the rest is the deck's.
     deck.comments = "\n".join(line for line in comment_lines if not _COMMANDER_LINE.match(line)).strip() or None
     deck.banner_card = next((banner.text.strip() for banner in named("bannerCard") if banner.text.strip()), None)
