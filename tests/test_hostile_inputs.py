@@ -245,6 +245,40 @@ def test_a_long_blank_run_in_a_list_with_a_comma_parses_fast():
     assert time.monotonic() - started < 3
 
 
+def test_a_markdown_row_of_blanks_after_a_total_word_parses_fast():
+    """A table's total row (`| **Total** | 60 |`) was told by a pattern whose blanks around
+    the colon and the parenthesis could share one run three ways, so a cell of `total`,
+    a run of blanks and a letter was tried at every split of the run: a row of 600 blank
+    characters took 1.3 s, one of 1,000 about 25 s, and a pasted text of such rows hours.
+    Linear, 40 rows of 1,000 take milliseconds; the rows are cards, as they were."""
+    row = "| 4 | total" + " \t" * 500 + "x |"
+    text = "| Qty | Card |\n|---|---|\n" + "\n".join([row] * 40) + "\n"
+    started = time.monotonic()
+    deck = parse_text(text)
+    assert time.monotonic() - started < 3
+    assert len(deck.entries) == 40
+
+
+@pytest.mark.parametrize("cell", [
+    "Total", "totals", "TOTAL:", "Total: 60", "Total:60", "total (60)", "Total (60 cards)", "total( 60 )",
+    "Main deck total", "Sideboard Total: 15", "Total cards", "Total cards: 60", "sum", "Sum 60", "grand total 75",
+    "Total 60 cards", "total 60 )", "total\t: \t( 60",
+])
+def test_a_total_cell_is_a_total(cell):
+    from deckcheck.decklists.markdown_table import is_total
+
+    assert is_total(cell) and is_total(f"**{cell}**")
+
+
+@pytest.mark.parametrize("cell", [
+    "Total War", "Total Defense Shogun", "total (", "total 60) x", "total : : 60", "total ((60)", "Summon", "total6)x",
+])
+def test_a_card_cell_is_no_total(cell):
+    from deckcheck.decklists.markdown_table import is_total
+
+    assert not is_total(cell)
+
+
 def test_a_line_of_digits_after_a_japanese_word_parses_fast():
     """A Japanese heading's word could also end in the digits of its count, so the pattern
     tried every split of them: NFKC makes each `⑳` two digits, and 4 MiB of such lines of
