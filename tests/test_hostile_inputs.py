@@ -1314,3 +1314,18 @@ def test_cockatrice_commanders_are_moved_for_convert_in_work_bounded_by_the_few_
     deck = parse_text(_cod_naming([f"Card {number}" for number in range(1_000)], ["Card 999", "Island"]), source="deck.cod")
     decklists.write(deck, "dck")
     assert 0 < moves <= MAX_COMMANDER_HINTS
+
+
+def test_a_cockatrice_comment_line_of_blanks_inside_is_read_fast():
+    """A `CDR:` line's name ended at blanks the pattern took at the line's end: the lazy name
+    grew a character at a time and the blanks after it were tried from each, so a comment
+    line of `CDR: x`, 30,000 blanks and `y` took 16 s (quadratic; a comment holds 64 KiB, a
+    file many comments). Linear, 60,000 take milliseconds; the name is still the line's."""
+    text = ('<?xml version="1.0"?><cockatrice_deck version="1"><comments>CDR: x' + " " * 60_000 + "y \n"
+            "Commander :  Krenko, Mob Boss  \nnot a CDR: line</comments>"
+            '<zone name="main"><card number="1" name="Island"/></zone></cockatrice_deck>')
+    started = time.monotonic()
+    deck = parse_text(text, source="deck.cod")
+    assert time.monotonic() - started < 3
+    assert deck.commander_hints == ("x" + " " * 60_000 + "y", "Krenko, Mob Boss")
+    assert deck.comments == "not a CDR: line"

@@ -35,11 +35,19 @@ COMMANDER_NAMED_BY = "with a `CDR: Name` comment line, as its banner card, or al
 
 _ZONES = {"main": MAIN, "side": SIDEBOARD}
 _TOKENS = "tokens"  # the zone of the tokens a deck makes, not part of the deck
-_COMMANDER_LINE = lazy(r"^\s*(?:CDR|Commander)\s*:\s*(?P<name>\S.*?)\s*$", re.IGNORECASE)
+# Matched against a stripped line (`_commander_named`): a lazy name before `\s*$` was grown a
+# character at a time with the blanks after it tried from each, quadratic in a line of blanks.
+_COMMANDER_LINE = lazy(r"(?:CDR|Commander)\s*:\s*(?P<name>\S.*)", re.IGNORECASE)
 
 
 def sniff(text: str) -> bool:
     return "<cockatrice_deck" in text[:2000]
+
+
+def _commander_named(line: str) -> str | None:
+    """The commander a comment line names (`CDR: Name`, `Commander: Name`), else None."""
+    match = _COMMANDER_LINE.fullmatch(line.strip())
+    return None if match is None else match.group("name")
 
 
 def parse(text: str, source: str = "<cod>") -> Deck:
@@ -57,7 +65,8 @@ def parse(text: str, source: str = "<cod>") -> Deck:
     deck.name = next((name.text.strip() or None for name in named("deckname")), None)
     comment_elements = named("comments")
     comment_lines = [line for comments in comment_elements for line in comments.text.splitlines()]
-    hints = list(dict.fromkeys(match.group("name") for match in map(_COMMANDER_LINE.match, comment_lines) if match))
+    named_by_line = [_commander_named(line) for line in comment_lines]
+    hints = list(dict.fromkeys(name for name in named_by_line if name is not None))
     if len(hints) > MAX_COMMANDER_HINTS:
         # Each named card is placed against every other and every card of the deck: a
         # comment of thousands of `CDR:` lines is no deck's (limits.py).
@@ -68,7 +77,7 @@ def parse(text: str, source: str = "<cod>") -> Deck:
         del hints[MAX_COMMANDER_HINTS:]
     deck.commander_hints = tuple(hints)
     # The CDR lines are the commanders, written again from them; the rest is the deck's.
-    deck.comments = "\n".join(line for line in comment_lines if not _COMMANDER_LINE.match(line)).strip() or None
+    deck.comments = "\n".join(line for line, name in zip(comment_lines, named_by_line) if name is None).strip() or None
     deck.banner_card = next((banner.text.strip() for banner in named("bannerCard") if banner.text.strip()), None)
     zones = named("zone")
     if not zones:
