@@ -13,7 +13,7 @@ numbers of a card, and by decks of formats that keep different hands.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from ..wording import listed
 from .assertions import Assertion
@@ -25,7 +25,7 @@ from .outcome import draws_by_turn
 
 def unreachable_counts(
     assertions: Iterable[Assertion], profile: DeckProfile, *, kept: Sequence[int], on: str, first_player_draws: bool,
-    origin: str,
+    origin: str, elsewhere: Callable[[str], str | None] = lambda name: None,
 ) -> list[str]:
     """One note per `p_by_turn` of a card, category or tag that asks for more copies than
     the main deck holds, or than the cards seen by its turn on the `on` side (the largest
@@ -33,7 +33,8 @@ def unreachable_counts(
     `expected_lands` of a deck without lands and per `keepN` of a size not among `kept`,
     the sizes of the hands the format's mulligans and the keep policy may keep (a larger
     size is an error), or of the only one; `origin` names where assertions are given
-    (`--assert`)."""
+    (`--assert`). A card the main deck does not run holds 0 copies; `elsewhere` says where
+    the deck holds it instead (`it is in the deck's sideboard: ...`), if anywhere."""
     notes: list[str] = []
     hand = max(kept)
     for assertion in assertions:
@@ -55,6 +56,9 @@ def unreachable_counts(
                 turn = int(call.args[1].value)  # type: ignore[attr-defined]
                 wanted = int(call.args[2].value) if len(call.args) > 2 else 1  # type: ignore[attr-defined]
                 held, what = _held(call.args[0], profile)
+                if isinstance(call.args[0], String) and profile.find(call.args[0].value) is None:
+                    where = elsewhere(call.args[0].value)
+                    what += f" ({where})" if where else ""
             else:
                 continue  # a condition's counts are the condition's own
             seen = hand + draws_by_turn(turn, on, first_player_draws)

@@ -134,6 +134,16 @@ def _as_written(name: str) -> str:
     return name
 
 
+def card_known(card_data: CardData | None) -> Callable[[str], bool]:
+    """Whether the card data knows `name` as a card, read as card_namer reads it: a card a
+    deck may simply not run, not a misspelling. Without card data (or with a land oracle
+    only) no name is known, so nothing can be told from a misspelling."""
+    get = getattr(card_data, "get_written", None) or getattr(card_data, "get", None)
+    if get is None:
+        return lambda name: False
+    return lambda name: get(name) is not None
+
+
 def did_you_mean(name: str, profile: DeckProfile, more: Callable[[str, int], list[str]] | None = None) -> str:
     """`; did you mean 'Card'?` with the deck's card a name it lacks is the start of (`Nibiru`
     for `Nibiru, the Primal Being`, too far for the closest spellings) or is closest to (a

@@ -31,7 +31,7 @@ from .assertion_notes import unreachable_counts
 from .assertions import Assertion, AssertionResult, check, parse_assertion, turn_at
 from .bottoming import DEFAULT_BOTTOMING, DEFAULT_SCRY
 from .cast import CastAnswer
-from .categories import Atoms, CardData, DeckProfile, card_namer, did_you_mean, profile_deck, split_atoms
+from .categories import Atoms, CardData, DeckProfile, card_known, card_namer, did_you_mean, profile_deck, split_atoms
 from .exact import ExactNotPossible, check_feasible, run_exact
 from .expr import Boolean, Call, Name, Node, String, walk
 from .keep import FREE, KeepPolicy, Policies, build_policy
@@ -293,10 +293,11 @@ def simulate(
     # The free seven's rule is the user's even when the other rules are the defaults.
     warnings.extend(_unused_free_rule(policy, fmt))
     warnings.extend(_unused_strategies(policy, fmt))
-    tracked = _tracked(profile, policy, parsed, outside, cards, named, fmt.game)
+    tracked = _tracked(profile, policy, parsed, outside, cards, named, fmt.game, card_known(card_data))
     first_player_draws = fmt.opening_hand.first_player_draws
     warnings.extend(unreachable_counts(parsed, profile, kept=[step.keep for step in steps], on=on,
-                                       first_player_draws=first_player_draws, origin=named("assertion")))
+                                       first_player_draws=first_player_draws, origin=named("assertion"),
+                                       elsewhere=lambda name: _elsewhere_note(name, outside, fmt.game)))
     max_turn = max([turns, *(a.max_turn for a in parsed)])
     # The --on side sets how far the deck must last (the table and the assertions read it);
     # the other side's table goes as far as the cards do (a 40-card deck on the draw runs out
@@ -505,11 +506,13 @@ def _unused_strategies(policy: KeepPolicy, fmt: Format) -> list[str]:
 
 def _tracked(
     profile: DeckProfile, policy: KeepPolicy, assertions: list[Assertion], outside: Mapping[str, str], cards: Sequence[str],
-    named: Callable[[str], str], game: str,
+    named: Callable[[str], str], game: str, known: Callable[[str], bool],
 ) -> list[int]:
     """The cards of the by-turn table: those named (`cards`, the policy file's `cards:`, the
     assertions), else every non-land card; a name the main deck lacks is an error naming
-    where the user wrote it."""
+    where the user wrote it, but for a card an assertion's p_by_turn names that the card
+    data `known`s: a deck that does not run it sees it in no deal (0, with a note:
+    assertion_notes.py), as a deckcheck.yaml entry's assertions are shared among decks."""
     # Each spelling asked is checked, not one a card key: `Fire // Ice` asked does not
     # vouch for `Fire // Banana`, of the same front face.
     wanted: dict[str, str] = {}
@@ -519,8 +522,12 @@ def _tracked(
     for name in policy.cards:
         origin = f"{named('card')} {name!r}" if name in given else f"{policy.source}: cards: {name!r}"
         wanted.setdefault(name, origin)
+    absent_asked: set[str] = set()
     for assertion in assertions:
         for name, _, _ in assertion.by_turn:
+            if name not in wanted and profile.index(name) is None and known(name):
+                absent_asked.add(name)
+                continue
             wanted.setdefault(name, f"{named('assertion')} {assertion.text!r}")
     indices: list[int] = []
     listed: set[int] = set()
@@ -536,7 +543,7 @@ def _tracked(
         if index is not None and index not in listed:
             listed.add(index)
             indices.append(index)
-    if not indices:  # nothing named: every non-land card, most copies first
+    if not indices and not absent_asked:  # nothing named: every non-land card, most copies first
         others = [i for i, card in enumerate(profile.cards) if not card.land]
         indices = sorted(others, key=lambda i: (-profile.cards[i].copies, i))
     return indices
@@ -548,16 +555,33 @@ def no_such_card(
     """The usage error for a card name the main deck does not hold: where the deck holds it
     instead (`outside`: card key -> zone, a commander or a sideboard card; named in `game`'s
     words, a Yu-Gi-Oh! deck's Side Deck), else the closest name the main deck has."""
-    zone = (outside or {}).get(card_key(name))
-    if zone == HERO:
+    elsewhere = held_elsewhere(name, outside or {}, game)
+    if elsewhere is not None:
         # A WoW TCG hero starts in play: not "in the deck's hero", a zone of one card.
-        return DeckcheckError(f"{where}: {name} is the deck's hero, not a card of its deck: a simulation draws "
-                              "from the main deck only")
-    if zone is not None:
-        return DeckcheckError(
-            f"{where}: {name} is in the deck's {zone_name(game, zone, ZONE_LABELS.get(zone))}, not its main deck: a simulation draws "
-            "from the main deck only")
+        not_main = "not a card of its deck" if elsewhere == HERO_PLACE else "not its main deck"
+        return DeckcheckError(f"{where}: {name} {elsewhere}, {not_main}: {FROM_MAIN_DECK}")
     return DeckcheckError(f"{where}: no such card in the main deck{did_you_mean(name, profile)}")
+
+
+HERO_PLACE = "is the deck's hero"
+FROM_MAIN_DECK = "a simulation draws from the main deck only"
+
+
+def _elsewhere_note(name: str, outside: Mapping[str, str], game: str) -> str | None:
+    """`it is in the deck's sideboard: a simulation draws ...` for the note on a card the
+    main deck does not run (assertion_notes.py), or None."""
+    where = held_elsewhere(name, outside, game)
+    return None if where is None else f"it {where}: {FROM_MAIN_DECK}"
+
+
+def held_elsewhere(name: str, outside: Mapping[str, str], game: str) -> str | None:
+    """Where the deck holds `name` outside its main deck, `is in the deck's sideboard` (a
+    Yu-Gi-Oh! deck's Side Deck, in the game's words) or HERO_PLACE, from `outside` (card
+    key -> zone); None when it does not."""
+    zone = outside.get(card_key(name))
+    if zone == HERO:
+        return HERO_PLACE
+    return None if zone is None else f"is in the deck's {zone_name(game, zone, ZONE_LABELS.get(zone))}"
 
 
 def _choose_mode(
@@ -653,7 +677,9 @@ def _lookup(simulation: Simulation, assertion_named: str):  # type: ignore[no-un
         name, turn = node.args[0].value, int(node.args[1].value)  # type: ignore[attr-defined]
         copies = int(node.args[2].value) if len(node.args) > 2 else 1  # type: ignore[attr-defined]
         index = simulation.profile.index(name)
-        assert index is not None  # _tracked already refused unknown cards
+        if index is None:
+            # A card the deck does not run (_tracked refused unknown names): seen in no deal.
+            return Estimate(0.0, None if exact else 0.0)
         return simulation.by_turn(index, turn, simulation.on, copies)
 
     return lookup
