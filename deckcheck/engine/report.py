@@ -14,7 +14,7 @@ from typing import Any
 
 from ..formats.schema import MULLIGAN_LABELS
 from ..model import COMMANDER
-from ..report.style import Shown, as_is, cell, inert, pad, paint, widest
+from ..report.style import TEXT_WIDTH, Shown, as_is, cell, inert, name_lines, pad, paint, widest
 from ..result import AssertionOutcome
 from ..wording import card_names, counted, listed
 from .assertions import AssertionResult
@@ -231,25 +231,48 @@ _MAX_ROWS = 15
 
 
 def _by_turn_lines(simulation: Simulation, shown: Shown) -> list[str]:
+    """The by-turn table, made to fit TEXT_WIDTH columns at the default three turns: each
+    turn's cell `40.55 (39.95)` in percent (the heading says so), the `copies` column one
+    blank from the names (its numbers stand right, well clear of them), and a name too long
+    for what is left carried on under its row, broken between words: nothing is cut."""
     if not simulation.tracked:
         return []
     side = simulation.on
     turns = range(1, simulation.turns + 1)
-    names = [cell(simulation.profile.cards[i].name, shown) for i in simulation.tracked[:_MAX_ROWS]]
+    shown_cards = simulation.tracked[:_MAX_ROWS]
+    names = [cell(simulation.profile.cards[i].name, shown) for i in shown_cards]
+    values = {
+        (index, turn): (f"{simulation.by_turn(index, turn, side).value * 100:.2f}", f"{simulation.plain(index, turn, side) * 100:.2f}")
+        for index in shown_cards for turn in turns
+    }
+    # Without mulligans (Yu-Gi-Oh!) every first hand is kept: its exact chances are the
+    # plain hypergeometric ones, said once in the heading rather than again in brackets.
+    plain = simulation.fmt.opening_hand.has_mulligans or simulation.outcome.mode != "exact"
+    # One width for every chance and one for every hypergeometric, so the decimal points of
+    # a column stand under each other.
+    p_width = widest(p for p, _ in values.values())
+    plain_width = widest(hypergeometric for _, hypergeometric in values.values())
+    cell_width = max(p_width + (plain_width + 3 if plain else 0), len(f"turn {simulation.turns}"))
+    fixed = 2 + 1 + 6 + len(turns) * (2 + cell_width)
     width = widest(names, 12)
-    mulligans = "mulligans included; " if simulation.fmt.opening_hand.has_mulligans else ""
+    if width > TEXT_WIDTH - fixed >= 12:
+        width = TEXT_WIDTH - fixed  # else the turns alone are too wide: names stay whole
+    if simulation.fmt.opening_hand.has_mulligans:
+        legend = "in brackets: without mulligans"
+    else:
+        legend = "plain hypergeometric in brackets" if plain else "no mulligans: hypergeometric"
     lines = [
         "",
-        f"At least one copy by turn, on the {side} ({mulligans}plain hypergeometric in brackets)",
-        f"  {pad('card', width)}  copies" + "".join(f"  {pad('turn ' + str(t), 17)}" for t in turns),
+        f"At least one copy by turn, on the {side}, in % ({legend})",
+        f"  {pad('card', width)} copies" + "".join(f"  {pad('turn ' + str(t), cell_width)}" for t in turns),
     ]
-    for index, name in zip(simulation.tracked, names):
-        cells = []
-        for turn in turns:
-            estimate = simulation.by_turn(index, turn, side)
-            cells.append(f"{estimate.value * 100:6.2f}% ({simulation.plain(index, turn, side) * 100:5.2f}%)")
+    for index, name in zip(shown_cards, names):
+        first, *rest = name_lines(name, width)
         copies = str(simulation.profile.cards[index].copies)
-        lines.append(f"  {pad(name, width)}  {pad(copies, 6, right=True)}" + "".join(f"  {pad(text, 17)}" for text in cells))
+        cells = [pad(p, p_width, right=True) + (f" ({pad(hypergeometric, plain_width, right=True)})" if plain else "")
+                 for p, hypergeometric in (values[index, turn] for turn in turns)]
+        lines.append(f"  {pad(first, width)} {pad(copies, 6, right=True)}" + "".join(f"  {pad(text, cell_width)}" for text in cells))
+        lines += [f"    {part}" for part in rest]
     hidden = len(simulation.tracked) - _MAX_ROWS
     if hidden > 0:
         lines.append(f"  ... and {counted(hidden, 'more card')} (-o json lists them all)")

@@ -92,6 +92,31 @@ def fitted_text(text: str) -> str:
     return "\n".join(lines)
 
 
+def name_lines(name: str, width: int, hang: int = 2) -> list[str]:
+    """`name` (a table's cell, as shown) broken between words into lines of at most `width`
+    terminal columns (`columns`), the lines after the first `hang` columns narrower (they
+    are indented so, under the row they carry on); a `//` between faces starts the line of
+    the face after it, and a word wider than its line stays whole. A name that fits is
+    one line."""
+    if columns(name) <= width:
+        return [name]
+    words: list[str] = []
+    for word in name.split(" "):
+        if words and words[-1] == "//":
+            words[-1] += " " + word
+        else:
+            words.append(word)
+    lines, line = [], ""
+    for word in words:
+        joined = f"{line} {word}" if line else word
+        if line and columns(joined) > width - (hang if lines else 0):
+            lines.append(line)
+            line = word
+        else:
+            line = joined
+    return [*lines, line]
+
+
 def cut(text: str, limit: int) -> str:
     """`text`, or its first `limit` - 1 characters and an ellipsis when it is longer."""
     return text if len(text) <= limit else text[:limit - 1] + "\u2026"

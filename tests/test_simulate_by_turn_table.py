@@ -1,0 +1,129 @@
+"""The by-turn table of `deckcheck simulate`'s text report on real decks: it fits an
+80-column terminal at the default three turns, and loses nothing on the way (every card's
+whole name, its copies, and each turn's chance and plain hypergeometric, as `-o json` gives
+them to two decimals). It was 92 to 98 columns wide for the README's Burn deck (a 26-column
+name beside three 19-column cells) and more for a double-faced card or a Yu-Gi-Oh! name."""
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from deckcheck.report.style import TEXT_WIDTH, columns
+
+ROOT = Path(__file__).resolve().parent.parent
+HEADING = "At least one copy by turn, on the "
+# The table shows at most this many cards (-o json lists them all).
+SHOWN = 15
+# A turn's chance and, in brackets, its plain hypergeometric (left out where the two are
+# one: an exact run without mulligans, whose heading says so).
+_CELL = re.compile(r"(\d+\.\d\d)(?: \( *(\d+\.\d\d)\))?")
+
+
+def _real_deck(shared_data: Path, deck_id: str, folder: Path) -> Path:
+    """A tournament deck of the shared data written as a text list."""
+    with gzip.open(shared_data / "mtg" / "decklists" / "decks.jsonl.gz", "rt", encoding="utf-8") as lines:
+        record = next(json.loads(line) for line in lines if f'"deck_id":"{deck_id}"' in line)
+    path = folder / f"{deck_id}.txt"
+    path.write_text("".join(f"{card['count']} {card['name']}\n" for card in record["mainboard"]), encoding="utf-8")
+    return path
+
+
+# (name, the deck: examples/ or shared data, format, options). Long names: Eidolon of the
+# Great Revel (26 columns), Sink into Stupor // Soporific Springs (37), Yu-Gi-Oh!'s Calamity
+# of the Sacred Beasts - Hamon, Lord of Striking Thunder (63).
+CASES = [
+    ("burn", "examples/burn-modern.txt", "mtg/modern", ["--policy", str(ROOT / "examples" / "burn-policy.yaml")]),
+    ("burn-monte-carlo", "examples/burn-modern.txt", "mtg/modern",
+     ["--policy", str(ROOT / "examples" / "burn-policy.yaml"), "--hands", "3000", "--seed", "4"]),
+    ("living-end", "mtg:0f62b23d7c75e867", "mtg/modern",
+     ["--card", "Sink into Stupor", "--card", "Architects of Will", "--card", "Faerie Macabre", "--on", "draw"]),
+    ("living-end-every-card", "mtg:0f62b23d7c75e867", "mtg/modern", ["--turns", "2"]),
+    ("commander", "mtg/deck_formats/cockatrice_cod/edh-Luigi.cod", "mtg/commander", ["--turns", "1"]),
+    ("yugioh", "ygo/decks/ProjectIgnis__ab28eb246b47.ydk", "yugioh/advanced-tcg", []),
+    ("yugioh-long-names", "ygo/decks/fgwsz__1c872f731556.ydk", "yugioh/advanced-tcg", ["--on", "draw"]),
+    ("yugioh-monte-carlo", "ygo/decks/fgwsz__1c872f731556.ydk", "yugioh/advanced-tcg", ["--hands", "2000", "--seed", "2"]),
+]
+
+
+def _deck(where: str, shared_data: Path, tmp_path: Path) -> Path:
+    if where.startswith("examples/"):
+        return ROOT / where
+    if where.startswith("mtg:"):
+        return _real_deck(shared_data, where[4:], tmp_path)
+    return shared_data / where
+
+
+def _table(text: str) -> list[str]:
+    """The by-turn section of a text report: its heading and the indented lines after it
+    (a blank line or the notes end it)."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(HEADING))
+    end = next((i for i in range(start + 1, len(lines)) if not lines[i].startswith("  ")), len(lines))
+    return lines[start:end]
+
+
+def _rows(table: list[str]) -> list[tuple[str, str, list[tuple[str, str]]]]:
+    """(name, copies, [(p, hypergeometric) per turn]) of each card row, a name carried on
+    under its row (a line of the name alone, deeper than the rows) joined to it."""
+    rows: list[tuple[str, str, list[tuple[str, str]]]] = []
+    header = next(i for i, line in enumerate(table) if line.lstrip().startswith("card "))
+    for line in table[header + 1:]:
+        if line.startswith("  ... and "):
+            break
+        cells = _CELL.findall(line)
+        if not cells:
+            assert line.startswith("    ") and rows, f"a line that is neither a row nor its name: {line!r}"
+            name, copies, found = rows[-1]
+            rows[-1] = (f"{name} {line.strip()}", copies, found)
+            continue
+        lead = line[:_CELL.search(line).start()].rstrip()
+        name, copies = lead.strip().rsplit(" ", 1)
+        rows.append((name.strip(), copies, cells))
+    return rows
+
+
+@pytest.mark.parametrize("name, where, fmt, options", CASES, ids=[case[0] for case in CASES])
+def test_by_turn_table_fits_80_columns_and_keeps_every_value(cli, shared_data, tmp_path, name, where, fmt, options):
+    deck = _deck(where, shared_data, tmp_path)
+    text = cli("simulate", str(deck), "-f", fmt, *options)
+    assert text.returncode == 0, text.stderr
+    report = json.loads(cli("simulate", str(deck), "-f", fmt, *options, "-o", "json").stdout)
+    table = _table(text.stdout)
+    too_wide = [line for line in table if columns(line) > TEXT_WIDTH]
+    assert not too_wide, "\n".join(table)
+    rows = _rows(table)
+    cards = list(report["by_turn"].items())
+    assert len(rows) == min(len(cards), SHOWN)
+    side = report["on"]
+    for (shown, copies, cells), (card, data) in zip(rows, cards):
+        assert shown == card, "\n".join(table)
+        assert int(copies) == data["copies"]
+        one = "no mulligans: hypergeometric" in table[0]
+        expected = [(f"{turn['p'] * 100:.2f}", "" if one else f"{turn['hypergeometric'] * 100:.2f}")
+                    for turn in data[side].values()]
+        assert cells == expected, (card, "\n".join(table))
+        if one:
+            assert report["mode"] == "exact" and report["opening_hand"]["mulligan"] == "none"
+            assert all(turn["p"] == pytest.approx(turn["hypergeometric"], abs=1e-12) for turn in data[side].values())
+        assert len(cells) == report["turns"]
+
+
+@pytest.mark.parametrize("name, width, lines", [
+    ("Eidolon of the Great Revel", 26, ["Eidolon of the Great Revel"]),
+    # Faces part at their `//`; the lines after the first are two columns narrower.
+    ("Sink into Stupor // Soporific Springs", 26, ["Sink into Stupor", "// Soporific Springs"]),
+    ("Calamity of the Sacred Beasts - Hamon, Lord of Striking Thunder", 26,
+     ["Calamity of the Sacred", "Beasts - Hamon, Lord of", "Striking Thunder"]),
+    # A word wider than the column stays whole: nothing is cut.
+    ("Lightningstrike-Kaiju-Deluxe-Edition", 12, ["Lightningstrike-Kaiju-Deluxe-Edition"]),
+    # Measured in terminal columns: each of these characters takes two.
+    ("山田太郎 山田太郎", 10, ["山田太郎", "山田太郎"]),
+])
+def test_a_long_name_is_broken_between_words(name, width, lines):
+    from deckcheck.report.style import name_lines
+
+    assert name_lines(name, width) == lines
