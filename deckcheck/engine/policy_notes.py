@@ -1,8 +1,9 @@
 """Notes on the card names of a keep policy that the main deck lacks (docs/engine.md, "Keep rules").
 
-A policy file is often shared between decks, so a name under `tags:`, `lands:`, `costs:` or
-`sources:` that this deck does not play is a note, not an error (a name under `cards:` or in
-a rule's `count("...")` is an error: the table or the rule would be about nothing). A name
+A policy file is often shared between decks, so a name under `tags:`, `lands:`, `costs:`,
+`sources:` or `cards:` that this deck does not play is a note, not an error (the by-turn
+table shows the others; a name in a rule's `count("...")` is an error: the rule would be
+about nothing, and so is `--card`'s, which names a card for this deck). A name
 close to one of the deck's cards is most likely a typo: the note gives that card. A tag a
 rule counts that holds none of the deck's cards is 0 in every hand: a note says so.
 """
@@ -16,17 +17,22 @@ from .categories import DeckProfile, did_you_mean
 from .keep import KeepPolicy
 
 
-def policy_notes(policy: KeepPolicy, profile: DeckProfile, *, cast: Iterable[str] = ()) -> list[str]:
+def policy_notes(
+    policy: KeepPolicy, profile: DeckProfile, *, cast: Iterable[str] = (), given: Iterable[str] = (),
+) -> list[str]:
     """One note per policy name the main deck lacks (a cost given for a --cast spell is used
     all the same), for the first MAX_SUGGESTED_NAMES and one for the rest, then one per tag
     a rule counts that holds none of the deck's cards."""
     where = f"{policy.source}: " if policy.source else ""
     asked = {card_key(name) for name in cast}
+    given = set(given)
     listed = [
         *((f"tags.{tag}", name) for tag, names in policy.tags.items() for name in names),
         *(("lands", name) for name in policy.lands),
         *(("costs", name) for name in policy.costs if card_key(name) not in asked),
         *(("sources", name) for name in policy.sources),
+        # `--card` names join `cards` (keep.build_policy); those the deck lacks are errors.
+        *(("cards", name) for name in policy.cards if name not in given),
     ]
     # The first MAX_SUGGESTED_NAMES names the deck lacks are listed, the rest counted: a
     # pull request's policy file of 100,000 tag names, shared by 21 decks, printed 2.1

@@ -282,7 +282,7 @@ def simulate(
         # Castability counts lands and pays mana costs: a game without them has no answer.
         raise DeckcheckError(f"{next(iter(origins.values()))}: castability on curve needs mana costs and lands, "
                              f"which {game_label(fmt)} does not have")
-    warnings.extend(policy_notes(policy, profile, cast=list(origins)))
+    warnings.extend(policy_notes(policy, profile, cast=list(origins), given=cards))
     atoms = split_atoms(profile, named=policy.named_cards, tags=policy.used_tags)
     steps = schedule(fmt.opening_hand, policy)
     if not fmt.opening_hand.has_mulligans and not policy.default:
@@ -510,7 +510,8 @@ def _tracked(
 ) -> list[int]:
     """The cards of the by-turn table: those named (`cards`, the policy file's `cards:`, the
     assertions), else every non-land card; a name the main deck lacks is an error naming
-    where the user wrote it, but for a card an assertion's p_by_turn names that the card
+    where the user wrote it, but for a policy file's (a note: policy_notes.py, as the file
+    may be shared among decks) and for a card an assertion's p_by_turn names that the card
     data `known`s: a deck that does not run it sees it in no deal (0, with a note:
     assertion_notes.py), as a deckcheck.yaml entry's assertions are shared among decks."""
     # Each spelling asked is checked, not one a card key: `Fire // Ice` asked does not
@@ -520,6 +521,8 @@ def _tracked(
     # looked for in the whole list (97 s for one deck).
     given = set(cards)
     for name in policy.cards:
+        if name not in given and profile.index(name) is None:
+            continue  # a shared policy file's card this deck does not play: a note (policy_notes.py)
         origin = f"{named('card')} {name!r}" if name in given else f"{policy.source}: cards: {name!r}"
         wanted.setdefault(name, origin)
     absent_asked: set[str] = set()
