@@ -24,8 +24,9 @@ SNIFF_MARK = "-->"  # sniff says no to a file without a pick mark in its head: d
 _PICK_HEADER = lazy(r"^Pack\s+\d+\s+pick\s+\d+\s*:$", re.IGNORECASE)
 _PICKED = "-->"
 # Blanks, not `\s`: in MULTILINE, `^\s*` ran from each line start over every blank line after
-# it (a head of blank lines was quadratic).
-_SNIFF_HEADER = lazy(r"^[ \t]*Pack[ \t]+\d+[ \t]+pick[ \t]+\d+[ \t]*:[ \t]*$", re.IGNORECASE | re.MULTILINE)
+# it (a head of blank lines was quadratic). `\r?` before the end: Magic Online runs on
+# Windows and saves its logs with CRLF line ends, and `$` matches only before the `\n`.
+_SNIFF_HEADER = lazy(r"^[ \t]*Pack[ \t]+\d+[ \t]+pick[ \t]+\d+[ \t]*:[ \t]*\r?$", re.IGNORECASE | re.MULTILINE)
 _SNIFF_PICK = lazy(r"^[ \t]*-->[ \t]*\S", re.MULTILINE)
 
 
