@@ -188,13 +188,14 @@ def _unread(deck: Deck, *, quoted: bool) -> str:
 
 
 def pool_from_deck(deck: Deck) -> Pool:
-    """The pool a parsed decklist lists (every zone but the maybeboard). A deck site's CSV
-    export without a board column is no problem of a pool: its cards count wherever the
-    file puts them, so the warning that they all went into the main deck is left out."""
-    from .decklists.csv_export import all_in_main
+    """The pool a parsed decklist lists (every zone but the maybeboard). What a reader says
+    of the list as a deck only is left out (decklists.common.DeckOnly): a deck site's CSV
+    export without a board column is no problem of a pool, whose cards count wherever the
+    file puts them, and a draft log given as the pool is no draft log given as a deck."""
+    from .decklists.common import DeckOnly
 
     entries = tuple(entry for entry in deck.entries if entry.zone != MAYBEBOARD)
-    kept = [problem for problem in deck.problems if not all_in_main(problem)]
+    kept = [problem for problem in deck.problems if not isinstance(problem, DeckOnly)]
     problems = tuple(_pool_problem(deck.source, p) for p in kept)
     maybe = deck.maybe_title
     if maybe is not None:

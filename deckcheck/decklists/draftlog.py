@@ -5,7 +5,9 @@ taken marked `--> `, the pack ending at a blank line.
 
 The picks are the drafter's pool, which is what a draft log is given for (`--pool`): each
 is one copy in the sideboard, as MTGO's own pool export (`.dek`) files the cards not in a
-deck. The cards passed and the players' names are no part of it.
+deck. The cards passed and the players' names are no part of it. Read as a deck (`validate
+draft.txt`, a manifest's deck column) it was a main deck of 0 cards with no word of what it
+is: an `info` note says it is a pool, which a pool read from it leaves out (DeckOnly).
 
 A log can miss picks: a client that lost its connection during the draft saves no pick, or
 a pick's pack with no card marked, for the time it was away. Those cards are not in the
@@ -17,11 +19,11 @@ from __future__ import annotations
 import re
 
 from ..model import SIDEBOARD, Deck
-from ..problem import WARNING, Problem
+from ..problem import INFO, PARSE_ERROR, WARNING, Problem
 from ..lazy_pattern import lazy
 from ..limits import MAX_HOLDERS_LISTED
 from ..wording import named_few
-from .common import add_entry, parse_error, split_lines, squeeze, too_long
+from .common import DeckOnly, add_entry, parse_error, split_lines, squeeze, too_long
 
 NAME = "draftlog"
 # Saved as `.txt`, the extension of every text list: only its content tells it (`sniff`).
@@ -77,7 +79,13 @@ def parse(text: str, source: str = "<draftlog>") -> Deck:
     gaps.end()
     if gaps.missing:
         deck.problems.append(gaps.problem())
+    if deck.entries:
+        deck.problems.append(DeckOnly(rule=PARSE_ERROR, severity=INFO, message=AS_DECK))
     return deck
+
+
+AS_DECK = ("read as a Magic Online draft log: its picks are a player's pool, each one copy in the sideboard; "
+           "give it as the pool (--pool, or a batch manifest's pool column) and check the deck built from it")
 
 
 class _Gaps:
