@@ -84,21 +84,25 @@ class Pool(Record):
     line) and, once the card data has named the pool (`named_pool`), the names it lacks;
     `entries` the lines the cards were counted from; `maybe_title` a first line that may be
     the pool's title rather than a card (`Bloomburrow sealed pool` above the cards), which
-    the card data decides as it does a deck's (decklists/title.py). The last three are
-    left out of `==`."""
+    the card data decides as it does a deck's (decklists/title.py); `maybeboard` the keys
+    of the cards the file lists in its maybeboard (a cube's considered cards), no cards of
+    the pool, which a deck's card the pool lacks is told of. The last four are left out
+    of `==`."""
 
-    __slots__ = ("source", "cards", "problems", "entries", "maybe_title")
-    NOT_COMPARED = frozenset({"problems", "entries", "maybe_title"})
+    __slots__ = ("source", "cards", "problems", "entries", "maybe_title", "maybeboard")
+    NOT_COMPARED = frozenset({"problems", "entries", "maybe_title", "maybeboard"})
 
     def __init__(
         self, source: str, cards: Mapping[str, int], problems: tuple[Problem, ...] = (),
         entries: tuple[CardEntry, ...] = (), maybe_title: MaybeTitle | None = None,
+        maybeboard: frozenset[str] = frozenset(),
     ) -> None:
         self.source = source
         self.cards = cards
         self.problems = problems
         self.entries = entries
         self.maybe_title = maybe_title
+        self.maybeboard = maybeboard
 
     def holds(self, key: str) -> int:
         return self.cards.get(key, 0)
@@ -188,20 +192,23 @@ def _unread(deck: Deck, *, quoted: bool) -> str:
 
 
 def pool_from_deck(deck: Deck) -> Pool:
-    """The pool a parsed decklist lists (every zone but the maybeboard). A deck site's CSV
-    export without a board column is no problem of a pool: its cards count wherever the
-    file puts them, so the warning that they all went into the main deck is left out."""
-    from .decklists.csv_export import all_in_main
+    """The pool a parsed decklist lists (every zone but the maybeboard). What a reader says
+    of the list as a deck only is left out (decklists.common.DeckOnly): a deck site's CSV
+    export without a board column is no problem of a pool, whose cards count wherever the
+    file puts them, and a draft log given as the pool is no draft log given as a deck."""
+    from .decklists.common import DeckOnly
 
     entries = tuple(entry for entry in deck.entries if entry.zone != MAYBEBOARD)
-    kept = [problem for problem in deck.problems if not all_in_main(problem)]
+    kept = [problem for problem in deck.problems if not isinstance(problem, DeckOnly)]
     problems = tuple(_pool_problem(deck.source, p) for p in kept)
     maybe = deck.maybe_title
     if maybe is not None:
         # Its "no count" warning as the pool tells it, the very problem `titled` replaces.
         told = next((told for raw, told in zip(kept, problems) if raw is maybe.warning), None)
         maybe = maybe.replace(warning=told) if told is not None else None
-    return Pool(source=deck.source, cards=copy_totals(entries), entries=entries, problems=problems, maybe_title=maybe)
+    maybeboard = frozenset(entry.key for entry in deck.entries if entry.zone == MAYBEBOARD)
+    return Pool(source=deck.source, cards=copy_totals(entries), entries=entries, problems=problems, maybe_title=maybe,
+                maybeboard=maybeboard)
 
 
 def _pool_problem(source: str, problem: Problem, **changes: Any) -> Problem:
@@ -240,6 +247,8 @@ def named_pool(pool: Pool, catalog: Catalog, fmt: Format) -> Pool:
     named = Pool(
         source=pool.source, cards=copy_totals(entries), entries=entries,
         problems=problems + tuple(_pool_problem(pool.source, p, severity=WARNING) for p in unknown),
+        # As written: only a hint rests on them (a cube's export writes the card data's names).
+        maybeboard=pool.maybeboard,
     )
     catalog.memo[_NAMED] = (pool, named)
     return named

@@ -24,7 +24,8 @@ case of tests/cases/rules or tests/cases/decklists depends on its shape (`kind_o
                `entries`, `deck_name`, `input_format`, `cards`, `suggestions`, `canonical`
     pool       `deck` and `pool` (the registered pool's text), through `deckcheck validate
                --pool` (test_pool_cases.py); optional `pool_file` / `deck_file` names,
-               `cards` (a card database, as for `deck`; default none: `--no-cards`)
+               `pool_crlf` (the pool file written with CRLF line ends, as a Windows program
+               saves it), `cards` (a card database, as for `deck`; default none: `--no-cards`)
     team       `decks` (player -> text) of one team, through the batch library
                (test_team_cases.py); optional `date`, `unified`, `deck_rules`, `cells`,
                `cards` (a card database; default the batch's own)
@@ -75,7 +76,7 @@ KIND_SCHEMAS: dict[str, Spec] = {
     }, required=("name", "format", "deck")),
     "pool": Struct({
         **_COMMON, "deck": Str(), "pool": Str(), "legal": Bool(), "pool_file": Str(), "deck_file": Str(),
-        "cards": _CARDS,
+        "pool_crlf": Bool(), "cards": _CARDS,
     }, required=("name", "format", "deck", "pool")),
     "team": Struct({
         **_COMMON, "decks": MapOf(Str()), "date": Date(), "unified": Bool(), "deck_rules": MapOf(_RULE_IDS),

@@ -1497,3 +1497,24 @@ def test_check_of_a_folder_outside_the_project_says_it_is_not_walked(cli, tmp_pa
     assert f"`deckcheck batch {tmp_path / 'other'} -f FORMAT`" in done.stderr
     inside = cli("check", "other", "-f", "mtg/modern", cwd=tmp_path)  # from above it, the folder is walked
     assert inside.returncode == 0, inside.stderr
+
+
+def test_limited_decks_checked_by_check_are_told_they_were_not_checked_against_a_pool(cli, tmp_path):
+    """`check` gives no deck a registered pool, so a limited deck is checked for its size
+    only (Black Lotus passes) and was reported LEGAL with no word of it, where `validate`
+    and `batch` say so; the note says how to check the pools. A constructed deck's run gets
+    no such note."""
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\nformats:\n  "sealed/**": mtg/limited\n',
+        "sealed/ann.txt": "1 Black Lotus\n39 Island\n", "sealed/bob.txt": "40 Island\n",
+        "burn.txt": BURN,
+    })
+    done = cli("check", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "note: 2 decks of a limited format (mtg/limited) were checked without a registered pool, " \
+           "so not against the cards their players opened: `check` gives no deck a pool; check each deck " \
+           "against its pool with `deckcheck validate DECK -f FORMAT --pool POOL`, or a whole event with " \
+           "`deckcheck batch` and a `pool` column" in done.stdout + done.stderr, done.stdout + done.stderr
+    write(tmp_path, {"deckcheck.yaml": "format: mtg/modern\nexclude: [\"sealed/**\"]\n"})
+    done = cli("check", cwd=tmp_path)
+    assert "registered pool" not in done.stdout + done.stderr, done.stdout + done.stderr

@@ -363,6 +363,36 @@ def test_one_pool_file_registered_by_two_players_or_teams_is_a_warning_on_each_r
     assert code == 0
 
 
+def test_a_cube_list_every_player_registers_as_the_pool_is_no_pool_copied_by_mistake(cli, tmp_path):
+    """A cube draft's organiser may give the cube's list, CubeCobra's CSV export, as every
+    player's pool (docs/decklists.md): the players drafted from that one cube, so the rows
+    naming it are no rows copied by mistake. Each row was told they were, naming all the
+    other players. A text pool two players name is still warned of."""
+    cube = ("name,CMC,Type,Color,Set,Collector Number,Rarity,Color Category,status,Finish,maybeboard,image URL,"
+            "image Back URL,tags,Notes,MTGO ID\n"
+            "Shock,1,Instant,R,m19,156,common,Red,Owned,Non-foil,false,,,,,\n"
+            "Hill Giant,4,Creature - Giant,R,m10,141,common,Red,Owned,Non-foil,false,,,,,\n")
+    write(tmp_path, {
+        "cube.csv": cube, "p1.txt": POOL,
+        "ann.txt": "1 Shock\n39 Mountain\n", "bob.txt": "1 Hill Giant\n39 Mountain\n",
+        "cy.txt": LEGAL, "dee.txt": LEGAL,
+        "reg.csv": "player,deck,pool\nann,ann.txt,cube.csv\nbob,bob.txt,cube.csv\ncy,cy.txt,p1.txt\ndee,dee.txt,p1.txt\n",
+    })
+    code, report = batch_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/limited")
+    warned = {
+        result["player"]: [p["message"] for p in result["problems"] if p["rule"] == "registration"]
+        for result in report["results"]
+    }
+    assert warned == {
+        "ann": [], "bob": [],
+        "cy": ["manifest line 4: pool file p1.txt is also registered by dee (manifest line 5); "
+               "each player or team registers a pool of their own (a row copied by mistake?)"],
+        "dee": ["manifest line 5: pool file p1.txt is also registered by cy (manifest line 4); "
+                "each player or team registers a pool of their own (a row copied by mistake?)"],
+    }
+    assert code == 0
+
+
 def test_a_missing_pools_hint_names_the_file_from_the_manifests_folder(cli, tmp_path):
     """A pool path that differs from its file only in case is told the file's name, as a
     deck's is: from the manifest's folder, as its `pool` column would name it. It was named

@@ -55,7 +55,8 @@ def _legal(case: dict) -> bool:
 def test_pool_case(case, cli, tmp_path, request):
     pool = tmp_path / case.get("pool_file", "pool.txt")
     deck = tmp_path / case.get("deck_file", "deck.txt")
-    pool.write_text(case["pool"], encoding="utf-8")
+    # newline="\r\n": each line end written as CRLF, as Magic Online on Windows saves its files.
+    pool.write_text(case["pool"], encoding="utf-8", newline="\r\n" if case.get("pool_crlf") else None)
     deck.write_text(case["deck"], encoding="utf-8")
     done = cli("validate", str(deck), "-f", _format(case), "--pool", str(pool), "-o", "json", *_cards(case, request))
 

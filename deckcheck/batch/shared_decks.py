@@ -93,7 +93,31 @@ def warn_shared_pools(rows: Sequence[Registration], pools: Sequence[DeckFile]) -
         rows, [None if file is None else file[0] for file in pools],
         lambda index: ("team", player_key(team)) if (team := rows[index].team) is not None else ("player", players.of(index)),
         lambda row: f"pool file {row.pool}", "each player or team registers a pool of their own",
+        shared_by_design=lambda index: _cube_list(rows[index].pool_path),
     )
+
+
+# The bytes of a pool file read to tell a cube's list: CubeCobra's header row is some 170.
+_CUBE_HEAD_BYTES = 4096
+
+
+def _cube_list(path: str | None) -> bool:
+    """Whether the file at `path` is a cube's list (a CSV export of one copy a row, as
+    CubeCobra writes it: decklists/csv_export.py), which a cube draft's organiser gives as
+    every player's pool (docs/decklists.md): the players drafted from that one cube, so
+    the rows naming it were copied by no mistake. Read only for a pool file rows of two or
+    more players name; one that cannot be read is no cube's list (the warning stays)."""
+    if path is None:
+        return False
+    from ..decklists.csv_export import find_header
+
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(_CUBE_HEAD_BYTES)
+    except (OSError, ValueError):
+        return False
+    header = find_header(head.decode("utf-8", errors="replace"))
+    return header is not None and header.count is None
 
 
 def refuse_own_deck_as_pool(
@@ -158,10 +182,13 @@ def bound_files_read_again(
 def _warn_shared(
     rows: Sequence[Registration], items: Sequence[Hashable | None],
     owner_of: Callable[[int], Hashable], what: Callable[[Registration], str], rule: str,
+    shared_by_design: Callable[[int], bool] | None = None,
 ) -> list[Registration]:
     """Each row whose item (`items`, one per row: a deck, a pool; None: none) rows of other
     owners (`owner_of` the row's index: a player, a team) name too, warned that they do, naming those rows'
-    players (`what` says what the item is, `rule` why one owner has it)."""
+    players (`what` says what the item is, `rule` why one owner has it), unless
+    `shared_by_design` says of the item's first row that its item is shared on purpose (a
+    cube's list as every player's pool)."""
     first: dict[Hashable, int] = {}  # the row that names each item first
     # The rows of each item more than one row names: a group is built only then, not one
     # list per row (most rows name a file of their own). Groups are disjoint, so their
@@ -181,7 +208,7 @@ def _warn_shared(
     for group in by_item.values():
         keys = [owner_of(index) for index in group]
         rows_of = Counter(keys)
-        if len(rows_of) < 2:
+        if len(rows_of) < 2 or (shared_by_design is not None and shared_by_design(group[0])):
             continue
         # The players each row names, worked out once per owner: a group of thousands
         # of rows costs a pass over it, not one per row. Each row of the group is named

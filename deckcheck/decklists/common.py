@@ -182,6 +182,14 @@ def too_long(line: str, number: int, zone: str | None = None) -> Problem | None:
     )
 
 
+class DeckOnly(Problem):
+    """A problem of a list read as a deck that says nothing of it read as a pool (a CSV
+    export that put every card into the main deck, a draft log's note that it is a pool):
+    registered_pools.pool_from_deck leaves it out, told by its kind, not its wording."""
+
+    __slots__ = ()
+
+
 def parse_error(
     message: str, *, line: int | None = None, text: str | None = None, zone: str | None = None, severity: str = "error"
 ) -> Problem:

@@ -35,7 +35,7 @@ from ..lazy_pattern import lazy
 from ..model import MAIN, MAYBEBOARD, CardEntry, Deck
 from ..problem import PARSE_ERROR, WARNING, Problem
 from ..record import NamedTuple
-from .common import MAX_LINE_CHARS, category_zone, make_entry, parse_error, split_lines
+from .common import MAX_LINE_CHARS, DeckOnly, category_zone, make_entry, parse_error, split_lines
 from .markdown_table import COUNT_COLUMNS, NAME_COLUMNS
 
 DELIMITERS = ",;\t"
@@ -187,10 +187,10 @@ def read(text: str, header: CsvHeader, deck: Deck, zone_named: Callable[[str], s
         ))
 
 
-class AllInMain(Problem):
+class AllInMain(DeckOnly):
     """The warning that an export without a board column put every card into the main deck
     (`read`): a registered pool, which counts every card wherever it is, leaves it out
-    (registered_pools.pool_from_deck), told by its kind, not its wording."""
+    (registered_pools.pool_from_deck)."""
 
     __slots__ = ()
 

@@ -5,14 +5,25 @@ taken marked `--> `, the pack ending at a blank line.
 
 The picks are the drafter's pool, which is what a draft log is given for (`--pool`): each
 is one copy in the sideboard, as MTGO's own pool export (`.dek`) files the cards not in a
-deck. The cards passed and the players' names are no part of it."""
+deck. The cards passed and the players' names are no part of it. Read as a deck (`validate
+draft.txt`, a manifest's deck column) it was a main deck of 0 cards with no word of what it
+is: an `info` note says it is a pool, which a pool read from it leaves out (DeckOnly).
+
+A log can miss picks: a client that lost its connection during the draft saves no pick, or
+a pick's pack with no card marked, for the time it was away. Those cards are not in the
+pool the log gives, so one warning names the picks it lacks (a `Pack N pick M:` with no
+`-->` line, a pick number skipped within a pack, a pack that does not start at pick 1): a
+deck built with them is told "the pool holds none", and the organiser is told why."""
 from __future__ import annotations
 
 import re
 
 from ..model import SIDEBOARD, Deck
+from ..problem import INFO, PARSE_ERROR, WARNING, Problem
 from ..lazy_pattern import lazy
-from .common import add_entry, parse_error, split_lines, squeeze, too_long
+from ..limits import MAX_HOLDERS_LISTED
+from ..wording import named_few
+from .common import DeckOnly, add_entry, parse_error, split_lines, squeeze, too_long
 
 NAME = "draftlog"
 # Saved as `.txt`, the extension of every text list: only its content tells it (`sniff`).
@@ -21,11 +32,12 @@ BY_CONTENT_ONLY = True
 DESCRIPTION = "MTGO draft log (the picks)"
 SNIFF_MARK = "-->"  # sniff says no to a file without a pick mark in its head: decklists.choose
 
-_PICK_HEADER = lazy(r"^Pack\s+\d+\s+pick\s+\d+\s*:$", re.IGNORECASE)
+_PICK_HEADER = lazy(r"^Pack\s+(?P<pack>\d{1,9})\s+pick\s+(?P<pick>\d{1,9})\s*:$", re.IGNORECASE)
 _PICKED = "-->"
 # Blanks, not `\s`: in MULTILINE, `^\s*` ran from each line start over every blank line after
-# it (a head of blank lines was quadratic).
-_SNIFF_HEADER = lazy(r"^[ \t]*Pack[ \t]+\d+[ \t]+pick[ \t]+\d+[ \t]*:[ \t]*$", re.IGNORECASE | re.MULTILINE)
+# it (a head of blank lines was quadratic). `\r?` before the end: Magic Online runs on
+# Windows and saves its logs with CRLF line ends, and `$` matches only before the `\n`.
+_SNIFF_HEADER = lazy(r"^[ \t]*Pack[ \t]+\d+[ \t]+pick[ \t]+\d+[ \t]*:[ \t]*\r?$", re.IGNORECASE | re.MULTILINE)
 _SNIFF_PICK = lazy(r"^[ \t]*-->[ \t]*\S", re.MULTILINE)
 
 
@@ -40,6 +52,7 @@ def sniff(text: str) -> bool:
 def parse(text: str, source: str = "<draftlog>") -> Deck:
     deck = Deck(source=source, input_format=NAME)
     in_pack = False  # between a `Pack N pick M:` line and the blank line that ends its pack
+    gaps = _Gaps()
     for number, raw in enumerate(split_lines(text), start=1):
         line = raw.strip()
         if not line:
@@ -50,14 +63,77 @@ def parse(text: str, source: str = "<draftlog>") -> Deck:
             deck.problems.append(long_line)
             continue
         line = squeeze(line)
-        if _PICK_HEADER.match(line):
+        header = _PICK_HEADER.match(line)
+        if header:
             in_pack = True
+            gaps.pick(int(header.group("pack")), int(header.group("pick")), number)
         elif in_pack and line.startswith(_PICKED):
             name = line[len(_PICKED):].strip()
+            gaps.marked = True
             if name:
                 add_entry(deck, "1", name, zone=SIDEBOARD, line=number, raw=line)
             else:
                 deck.problems.append(parse_error("a pick mark with no card after it", line=number, text=line))
         # Anything else is the header (the event, the time, the players, the boosters' sets)
         # or a card of a pack that was passed: none of it is the drafter's.
+    gaps.end()
+    if gaps.missing:
+        deck.problems.append(gaps.problem())
+    if deck.entries:
+        deck.problems.append(DeckOnly(rule=PARSE_ERROR, severity=INFO, message=AS_DECK))
     return deck
+
+
+AS_DECK = ("read as a Magic Online draft log: its picks are a player's pool, each one copy in the sideboard; "
+           "give it as the pool (--pool, or a batch manifest's pool column) and check the deck built from it")
+
+
+class _Gaps:
+    """The picks a log lacks, found as its `Pack N pick M:` lines are read: a pick whose
+    pack marks no card, and the pick numbers skipped (a pack's first pick is 1, each next
+    one more). Only the first MAX_HOLDERS_LISTED are kept to name; `total` counts them all
+    (a pick number of a billion skips no billion picks' worth of memory)."""
+
+    __slots__ = ("last", "marked", "missing", "total", "line", "_header")
+
+    def __init__(self) -> None:
+        self.last: tuple[int, int] | None = None  # the pack and pick of the last header
+        self.marked = True  # whether the last header's pack marked its pick
+        self.missing: list[str] = []
+        self.total = 0
+        self.line: int | None = None  # the line of the first pick missing (its header, or the next one)
+        self._header = 0  # the line of the last header
+
+    def pick(self, pack: int, pick: int, line: int) -> None:
+        self.end()
+        last = self.last
+        expected = last[1] + 1 if last is not None and last[0] == pack else 1
+        if pick > expected:
+            self._add(pack, expected, pick - expected, line)
+        self.last, self.marked, self._header = (pack, pick), False, line
+
+    def end(self) -> None:
+        """The last header's pack is over: a pick it did not mark is missing."""
+        if self.last is not None and not self.marked:
+            self._add(self.last[0], self.last[1], 1, self._header)
+            self.marked = True
+
+    def _add(self, pack: int, first: int, count: int, line: int) -> None:
+        if self.line is None:
+            self.line = line
+        self.total += count
+        for pick in range(first, first + min(count, MAX_HOLDERS_LISTED - len(self.missing))):
+            self.missing.append(f"pack {pack} pick {pick}")
+
+    def problem(self) -> Problem:
+        many = self.total != 1
+        picks = named_few(self.missing, "more picks", total=self.total)
+        if many and self.total == len(self.missing):
+            picks = f"{', '.join(self.missing[:-1])} and {self.missing[-1]}"
+        return parse_error(
+            f"the log records no card picked at {picks}: the {'cards' if many else 'card'} taken then "
+            f"{'are' if many else 'is'} not in the pool (a log saved by a client that lost its connection "
+            f"during the draft misses picks; if the player holds {'them' if many else 'it'}, give the pool "
+            "as a list of its cards)",
+            line=self.line, severity=WARNING,
+        )

@@ -213,8 +213,10 @@ _VARIANT = lazy(r"\s*<[^<>]*>(?=\s*(?:$|[\[(]))")    # MTGGoldfish `<A>`, `<show
 # A Yu-Gi-Oh! set number (`(MP23-EN001)`, `(LOB-005)`), as shops and collection exports add
 # it, is one too: the set, the region letters and the card's number in it; and so are the
 # WoW TCG's set codes of three letters, capitals around a small one (`(HoA)`, `(BoG)`, `(HfI)`).
+# A finish typed as a word, as a sealed pool typed by hand marks its foils, goes too:
+# `(Foil)`, `(Etched)` (`(foil)`, `(FOIL)` are of one case already).
 _SET_SUFFIX = lazy(rf"\s+\((?!(?:{_TIMES}\d{{1,4}}|\d{{1,4}}{_TIMES})\))"  # `(x4)` is a count (_COUNT_LAST)
-                   r"(?:[A-Z0-9_]{2,8}|[a-z0-9_]{2,8}|[A-Z0-9]{2,5}-[A-Z]{0,2}\d{3}|[A-Z][a-z][A-Z])\)"
+                   r"(?:[A-Z0-9_]{2,8}|[a-z0-9_]{2,8}|[A-Z0-9]{2,5}-[A-Z]{0,2}\d{3}|[A-Z][a-z][A-Z]|Foil|Etched)\)"
                    r"(?:\s+[^\s()]+)?\s*$")
 # A price after the name (or after its set code), as a deck site's page or a shop's list
 # shows it and players copy it: `$3.96`, `$ 3.96`, `US$2`, `0,25 €`, `£1.10`, after a

@@ -433,6 +433,9 @@ def _run_check(
     # that simulates nothing. Only the last one: that is the cache's newest, so the run
     # holds no format more than the cache keeps (MAX_FORMATS_KEPT).
     last: tuple[FormatRef, Format] | None = None
+    # The decks of each limited format, checked with no registered pool (`check` gives
+    # none): for their sizes only, which the run's note says, as validate's and batch's do.
+    without_pools: dict[str, int] = {}
     for path, rel in decks:
         globbed = glob_name(path, rel)  # the name the per-deck globs match
         fid = format_for(config, rel, format_id, globbed)
@@ -455,6 +458,8 @@ def _run_check(
         # "cannot simulate" repeats that message, which must name it as the report does.
         deck.problems[:] = named_file_as(deck.problems, str(path), shown)
         result = check_deck(deck, fmt, date=day, platform=where)
+        if fmt.option("pool") is not None and not result.unreadable:
+            without_pools[fmt.id] = without_pools.get(fmt.id, 0) + 1
         hint = other_game_hint(deck, result, fmt, shown, how="a `formats:` glob in deckcheck.yaml, or -f")
         if hint:
             warnings.append(RunMessage(RUN_WARNING, hint, shown))
@@ -519,6 +524,16 @@ def _run_check(
                 continue
             warnings.append(RunMessage(RUN_WARNING, text, config_file, config.lines.get(("formats", pattern))))
     warnings += format_warnings
+    if without_pools:
+        from ..registered_pools import unchecked_without_pools
+
+        pools_note = unchecked_without_pools(
+            sum(without_pools.values()), sorted(without_pools),
+            "`check` gives no deck a pool; check each deck against its pool with "
+            "`deckcheck validate DECK -f FORMAT --pool POOL`, or a whole event with `deckcheck batch` and a `pool` column",
+        )
+        if pools_note:
+            notes.append(pools_note)
     # Warnings first, as stderr has them (before the report; the notes follow it).
     if strict or config.strict:
         # A strict run's warnings fail it: a glob that matches no deck, so its assertions

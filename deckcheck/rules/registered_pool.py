@@ -80,7 +80,7 @@ def _problems(deck: Deck, fmt: Format, ctx: Context, pool: Pool) -> Iterator[Pro
         yield Problem(
             rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total, limit=held,
             message=f"{card.total} {copies(card.total)} of {card.name}{where(card.by_zone, fmt.game, lines)}; {held_text(held)}"
-            + free_hint(card.key, fmt, settings, held),
+            + (free_hint(card.key, fmt, settings, held) or maybeboard_hint(card.key, pool, held)),
             details={"pool": pool.source, **(lines_details(lines) or {})},
         )
 
@@ -102,6 +102,14 @@ def free_hint(key: str, fmt: Format, settings: PoolSettings, held: int) -> str:
         # each basic land the pool lacks named them all (400 MB for one deck of a 4 MiB file).
         return f" (the organiser provides only {named_few(settings.free_names, 'more cards')})"
     return ""
+
+
+def maybeboard_hint(key: str, pool: Pool, held: int) -> str:
+    """Why a card the pool's file lists is held none of: it lists it in its maybeboard (a
+    cube's considered cards, CubeCobra's `maybeboard` column), which is no part of the pool."""
+    if held or key not in pool.maybeboard:
+        return ""
+    return " (it lists the card in its maybeboard: considered, not in the pool)"
 
 
 def show(fmt: Format, day: dt.date) -> list[str]:
