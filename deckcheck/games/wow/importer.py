@@ -58,8 +58,10 @@ def _write(db_path: Path, records: list[tuple[str, WowProfile]], meta: dict[str,
 
 
 def _import(file: CardFile, source: str, read: Callable[[CardFile], Iterable[tuple[str, WowProfile]]]) -> CardImport:
-    # A name printed several times is one card: count names, not printings.
-    return whole_file_import(file, source, read, _write, count_cards=lambda records: len({name for name, _ in records}))
+    # A name printed several times is one card: count names, not printings, folded as the
+    # catalog merges them (the shared data spells "Fuel for the Fire" two ways).
+    return whole_file_import(file, source, read, _write,
+                             count_cards=lambda records: len({fold(name) for name, _ in records}))
 
 
 def _read_shared_file(document: Any) -> Iterator[tuple[str, WowProfile]]:
