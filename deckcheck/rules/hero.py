@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..formats import Format
-from ..model import HERO, MAIN, CardEntry, Deck
+from ..model import HERO, MAIN, SIDEBOARD, CardEntry, Deck, GuessedSideboard
 from ..names import fold
 from ..problem import PARSE_ERROR, WARNING, Problem
 from ..formats.schema import format_word, kind_list
@@ -48,9 +48,12 @@ def prepare(deck: Deck, fmt: Format, ctx: Context) -> Deck:
     """A typed list whose `Hero` section runs on into the deck (no `Deck` line, no blank
     line after the hero) holds the hero alone: its first card, when it is one copy of a
     hero (or a card the data does not know), then the deck, which a warning says was read
-    so; a section whose first card is no hero is the deck. Only when the list has no deck
-    of its own and the section holds more cards than the hero: a section of two heroes is
-    two heroes, as the list says. (A Commander section is read so: rules/_commander_placing.py.)"""
+    so; a section whose first card is no hero is the deck. Only when the section holds more
+    cards than the hero, none of them another hero (a section of two heroes is two heroes, as
+    the list says), and the list has no deck of its own but, with card data, a blank-line
+    group after the section, which then is its last group and so the side deck, settled by
+    the format's sizes as a list of a `Hero:` line and cards has it. (A Commander section is
+    read so: rules/_commander_placing.py.)"""
     if deck.input_format not in (None, "text"):
         return deck
     spec = fmt.option("hero")
@@ -59,13 +62,26 @@ def prepare(deck: Deck, fmt: Format, ctx: Context) -> Deck:
     section = sorted((entry for entry in deck.entries if entry.zone == HERO and entry.line is not None),
                      key=lambda entry: entry.line)  # type: ignore[arg-type, return-value]
     wanted = int(spec.get("count", 1))
-    if len(section) < 2 or sum(entry.count for entry in section[1:]) <= wanted \
-            or any(entry.zone == MAIN for entry in deck.entries):
+    if len(section) < 2 or sum(entry.count for entry in section[1:]) <= wanted:
+        return deck
+    # The cards after a blank line below such a section are its list's last blank-line group,
+    # which a list of a `Hero:` line and cards takes as the side deck, settled by the sizes.
+    after = [entry for entry in deck.entries if entry.zone == MAIN]
+    if after and (deck.guessed_sideboard is not None or any(entry.zone == SIDEBOARD for entry in deck.entries)
+                  or any(entry.line is None or entry.line < section[-1].line for entry in after)):
         return deck
     lookup = card_lookup(ctx)
+    types = frozenset(spec.get("types") or ())
+    if lookup is not None and types:
+        # A section listing several heroes means them (two heroes are the rule's error), and
+        # only card data tells a run-on deck from them where a deck group follows.
+        rest = [lookup(entry) for entry in section[1:]]
+        if any(card is not None and card.types & types for card in rest):
+            return deck
+    elif after:
+        return deck
     first = section[0]
     card = lookup(first) if lookup is not None else None
-    types = frozenset(spec.get("types") or ())
     cards = sum(entry.count for entry in section)
     if card is not None and card.types and types and not card.types & types:
         moving, warning = section, Problem(
@@ -83,9 +99,14 @@ def prepare(deck: Deck, fmt: Format, ctx: Context) -> Deck:
                      "the list say so"))
     else:
         return deck  # `3 Graccus` first: no hero's line; the rule says what is wrong
-    moved = {id(entry) for entry in moving}
-    entries = [entry.replace(zone=MAIN) if id(entry) in moved else entry for entry in deck.entries]
-    return deck.copy(problems=[*deck.problems, warning]).with_entries(entries)
+    moved, grouped = {id(entry) for entry in moving}, {id(entry) for entry in after}
+    entries = [entry.replace(zone=MAIN) if id(entry) in moved else entry.replace(zone=SIDEBOARD)
+               if id(entry) in grouped else entry for entry in deck.entries]
+    read = deck.copy(problems=[*deck.problems, warning]).with_entries(entries)
+    if after:
+        read.guessed_sideboard = GuessedSideboard(frozenset(entry.line for entry in after),
+                                                  sum(entry.count for entry in after), 2)
+    return read
 
 
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
