@@ -92,6 +92,10 @@ def test_one_file_for_every_game_and_each_import_keeps_the_others(tmp_path, shar
         ("wow.csv", b"title,faction\nA,Horde\n", "name"),
         ("wow.yaml", b"cards: {a: 1}\n", "list of cards"),
         ("wow.yaml", b"- {name: A, colour: red}\n", "unknown column 'colour'"),
+        # A misspelt faction made the card neutral, legal in every deck; a misspelt class
+        # icon made it legal in none: both were imported without a word.
+        ("wow.csv", b"name,type,faction\nA,Ally,Hord\n", r"line 2: faction 'Hord' is not one; write Alliance, Horde, Neutral or Both"),
+        ("wow.yaml", b"- {name: A, class_icons: [Shaman, Shamn]}\n", r"card 1: class icon 'Shamn' is not a class; write Death Knight, Druid, .* or Warrior"),
     ],
 )
 def test_bad_game_files_leave_the_database_unchanged(tmp_path, shared_data, name, content, message):

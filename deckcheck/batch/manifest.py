@@ -349,6 +349,8 @@ def _unread_settings(names: Iterable[str], shown: str, what: str) -> list[str]:
             notes.append(f"{shown}: {what} {name!r} is not read; {EVENT_SETTINGS[setting]}")
         elif _names_command_zone(name):
             notes.append(f"{shown}: {what} {name!r} is not read; {COMMAND_ZONE_COLUMN}")
+        elif _names_hero(name):
+            notes.append(f"{shown}: {what} {name!r} is not read; {HERO_COLUMN}")
         elif (column := _renamed(name, present)) is not None:
             notes.append(f"{shown}: {what} {name!r} is not read; rename it {column!r} to read each row's "
                          f"{_OPTIONAL_WORDS[column][2]}")
@@ -406,6 +408,19 @@ def _names_command_zone(name: str) -> bool:
     oathbreaker (`Commander`, `Commander(s)`, `Partner commander`, `Companion`, `統率者`)."""
     words = set(re.findall(r"[^\W\d_]+", name))
     return (bool(words & _COMMAND_ZONE_WORDS) or "統率者" in name) and not words & _NOT_A_CARD_WORDS
+
+
+# A WoW TCG sign-up sheet may ask for each player's hero in a column of its own: read as
+# nothing, every list without a `Hero:` line was "no hero" and the column went unmentioned.
+HERO_COLUMN = ("each deck is checked with the hero its own list names (a `Hero:` line or a `Hero` section), "
+               "and the column is not compared with it; name the hero in each list")
+_HERO_WORDS = frozenset({"hero", "heroes"})
+
+
+def _names_hero(name: str) -> bool:
+    """Whether the column `name` (lower case) asks for a deck's WoW TCG hero (`Hero`, `Heroes`, `Hero card`)."""
+    words = set(re.findall(r"[^\W\d_]+", name))
+    return bool(words & _HERO_WORDS) and not words & _NOT_A_CARD_WORDS
 
 
 def _quoted(key: str) -> str:

@@ -285,20 +285,29 @@ def unified_problems(
     counted; `cards` the card data the entries were named with (None: none)."""
     problems: list[Problem] = []
     banned, restricted = fmt.banned_on(day, platform), fmt.restricted_on(day, platform)
-    card_limits = _card_limits(decks, fmt, Context(day, cards, platform=platform))
+    ctx = Context(day, cards, platform=platform)
+    card_limits = _card_limits(decks, fmt, ctx)
     # Each deck's own problem, not the team's: a banned card, a forbidden Yu-Gi-Oh! card (a
     # card limit of 0, as banned), a name its deck reports as unknown or banned.
     own = frozenset(banned).union(reported, (key for key, entry in card_limits.items() if entry.limit == 0))
     if (fmt.option("team") or {}).get("one_deck_per_card"):
         problems += _in_several_decks(team, decks, fmt, own)
     elif fmt.copy_limit is not None:
+        # The limit each deck's copy-limit reads: the format's, then the card data's own (a
+        # WoW TCG card's Unlimited tag, a Magic card's "any number" text), for a card over
+        # the default only. The rule is loaded by every batch that has a copy limit.
+        from ..rules.copy_limit import limit_for
+
+        default, per_card = fmt.copy_limit.default, fmt.copy_limit.per_card
         for card, held in _team_cards(decks, fmt.copy_limit.zones):
             if card.key in own or card.key in restricted:
                 continue  # restricted: team-restricted below
             if card.key in card_limits:
                 limit = card_limits[card.key].limit
+            elif card.total <= default and card.key not in per_card:
+                continue
             else:
-                limit = fmt.copy_limit.limit_for(card.key, fmt.basic_lands)
+                limit = limit_for(card.key, card.name, fmt, ctx)
             if limit is None or card.total <= limit:
                 continue
             problems.append(_team_problem(TEAM_COPY_LIMIT, team, card.name, card.total, limit, held, f"at most {limit} per team"))

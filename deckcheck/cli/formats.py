@@ -78,7 +78,7 @@ def formats_check(
     """
     from ..formats import FILE_SUFFIXES, Documents, check_file
     from ..cards import catalog_for
-    from ..formats.card_names import misnamed_passcodes, unknown_names, unknown_passcodes
+    from ..formats.card_names import misnamed_passcodes, newer_cards, unknown_names, unknown_passcodes
     from ..formats.entry_dates import ended_before_out
     from ..formats.lint import format_warnings
     from ..formats.points_conflicts import conflict_errors
@@ -98,7 +98,7 @@ def formats_check(
         names = "1 card name above matches" if len(unknown) == 1 else f"{len(unknown):,} card names above match"
         faults.append(([str(name.error()) for name in unknown[:MAX_SUGGESTED_NAMES]], len(unknown), "card names",
                        f"{names} no card of the card data ({catalog.describe()}), so the entries apply to no card: "
-                       "correct them, or, for cards newer than that data, run `deckcheck cards sync` or give --cards-db"))
+                       f"correct them, or, for cards newer than that data, {newer_cards(fmt.game)}"))
     conflicts = conflict_errors(fmt.option("points"), catalog, documents) if fmt.option("points") else []
     if conflicts:
         cards = "1 card above has" if len(conflicts) == 1 else f"{len(conflicts):,} cards above have"

@@ -205,10 +205,18 @@ def unknown_passcodes(documents: Sequence[tuple[Path, YamlDocument]], catalog: C
             hint = f"; did you mean {names_listed(close)}?" if close else ""
             warnings.append(str(FormatError(
                 f"no card has passcode {code} in the card data, so its entry applies to no card{hint} "
-                "(a card newer than the data: run `deckcheck cards sync` or give --cards-db)",
+                f"(a card newer than the data: {newer_cards(game)})",
                 path=str(path), key=dotted(keys), line=document.line_of(keys),
             )))
     return warnings
+
+
+def newer_cards(game_id: str) -> str:
+    """How cards newer than the card data get into it for `game_id` (`Game.newer_cards_hint`)."""
+    from ..games import find
+
+    game = find(game_id)
+    return game.newer_cards_hint if game is not None else "run `deckcheck cards sync` or give --cards-db"
 
 
 def misnamed_passcodes(documents: Sequence[tuple[Path, YamlDocument]], catalog: Catalog | None, game: str) -> list[FormatError]:

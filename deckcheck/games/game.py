@@ -138,6 +138,15 @@ class Game(Record):
         return "deckcheck cards sync" + ("" if self is default() else f" --game {self.id}")
 
     @property
+    def newer_cards_hint(self) -> str:
+        """How cards newer than the card data get into it, the game's own way: its sync
+        (`cards sync` fetches Magic's cards alone, Yu-Gi-Oh! adds --game yugioh), or for a
+        game with no source to sync from (WoW TCG) a card file, `cards import`."""
+        if self.sync_source:
+            return f"run `{self.sync_command}` or give --cards-db"
+        return f"import a card file of them with {self.import_hint} or give --cards-db"
+
+    @property
     def no_data_note(self) -> str:
         """The note validation gives once when there is no card data for this game."""
         return self.missing_note or (

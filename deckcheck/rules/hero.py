@@ -26,12 +26,12 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..formats import Format
-from ..model import HERO, CardEntry, Deck
+from ..model import HERO, MAIN, SIDEBOARD, CardEntry, Deck, GuessedSideboard
 from ..names import fold
-from ..problem import WARNING, Problem
+from ..problem import PARSE_ERROR, WARNING, Problem
 from ..formats.schema import format_word, kind_list
 from ..schema import AnyOf, Int, Null, Struct
-from ..wording import article, either_of, names_listed
+from ..wording import article, counted, either_of, names_listed
 from ._cards import ZONES_OPTION, card_lookup, group, is_on, only_in, zones_of
 from .context import Context
 
@@ -42,6 +42,71 @@ KEYS = {"hero": AnyOf((Null(), Struct({"count": Int(0), "types": kind_list(forma
 def applies(fmt: Format) -> bool:
     """Whether this rule has anything to check in `fmt`: the format asks for a hero."""
     return is_on(fmt.option("hero"))
+
+
+def prepare(deck: Deck, fmt: Format, ctx: Context) -> Deck:
+    """A typed list whose `Hero` section runs on into the deck (no `Deck` line, no blank
+    line after the hero) holds the hero alone: its first card, when it is one copy of a
+    hero (or a card the data does not know), then the deck, which a warning says was read
+    so; a section whose first card is no hero is the deck. Only when the section holds more
+    cards than the hero, none of them another hero (a section of two heroes is two heroes, as
+    the list says), and the list has no deck of its own but, with card data, a blank-line
+    group after the section, which then is its last group and so the side deck, settled by
+    the format's sizes as a list of a `Hero:` line and cards has it. (A Commander section is
+    read so: rules/_commander_placing.py.)"""
+    if deck.input_format not in (None, "text"):
+        return deck
+    spec = fmt.option("hero")
+    if not is_on(spec):
+        return deck
+    section = sorted((entry for entry in deck.entries if entry.zone == HERO and entry.line is not None),
+                     key=lambda entry: entry.line)  # type: ignore[arg-type, return-value]
+    wanted = int(spec.get("count", 1))
+    if len(section) < 2 or sum(entry.count for entry in section[1:]) <= wanted:
+        return deck
+    # The cards after a blank line below such a section are its list's last blank-line group,
+    # which a list of a `Hero:` line and cards takes as the side deck, settled by the sizes.
+    after = [entry for entry in deck.entries if entry.zone == MAIN]
+    if after and (deck.guessed_sideboard is not None or any(entry.zone == SIDEBOARD for entry in deck.entries)
+                  or any(entry.line is None or entry.line < section[-1].line for entry in after)):
+        return deck
+    lookup = card_lookup(ctx)
+    types = frozenset(spec.get("types") or ())
+    if lookup is not None and types:
+        # A section listing several heroes means them (two heroes are the rule's error), and
+        # only card data tells a run-on deck from them where a deck group follows.
+        rest = [lookup(entry) for entry in section[1:]]
+        if any(card is not None and card.types & types for card in rest):
+            return deck
+    elif after:
+        return deck
+    first = section[0]
+    card = lookup(first) if lookup is not None else None
+    cards = sum(entry.count for entry in section)
+    if card is not None and card.types and types and not card.types & types:
+        moving, warning = section, Problem(
+            rule=PARSE_ERROR, line=first.line, zone=MAIN, severity=WARNING,
+            message=(f"the `Hero` section holds the whole deck ({counted(cards, 'card')}), and its first card, "
+                     f"{first.name}, is no hero: read them as the deck; put the hero's line first under the "
+                     "`Hero` line and a `Deck` line below it"))
+    elif first.count == wanted:
+        moving = section[1:]
+        line = moving[0].line
+        warning = Problem(
+            rule=PARSE_ERROR, line=line, zone=MAIN, severity=WARNING,
+            message=(f"the `Hero` section runs on past its hero into the deck ({counted(cards - first.count, 'card')} "
+                     f"from line {line} on): read them as the deck; put a `Deck` line above line {line} to make "
+                     "the list say so"))
+    else:
+        return deck  # `3 Graccus` first: no hero's line; the rule says what is wrong
+    moved, grouped = {id(entry) for entry in moving}, {id(entry) for entry in after}
+    entries = [entry.replace(zone=MAIN) if id(entry) in moved else entry.replace(zone=SIDEBOARD)
+               if id(entry) in grouped else entry for entry in deck.entries]
+    read = deck.copy(problems=[*deck.problems, warning]).with_entries(entries)
+    if after:
+        read.guessed_sideboard = GuessedSideboard(frozenset(entry.line for entry in after),
+                                                  sum(entry.count for entry in after), 2)
+    return read
 
 
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:

@@ -6,7 +6,8 @@
   "[Trait] Hero Required"), and for heroes `race`, `class`, `class2`, `profession`,
   `profession2`; a hero's "Deckbuilding:" text is kept apart from its Hero Required clauses.
 - A user's card file, CSV (a header row) or YAML (a list of mappings, or `{cards: [...]}`),
-  with the columns `name` (required), `type`, `class_icons`, `faction`, `tags`,
+  with the columns `name` (required), `type`, `class_icons` (class names), `faction`
+  (Alliance, Horde, Neutral or Both), `tags`,
   `hero_traits`, `requires` (traits that satisfy "Hero Required", alternatives separated
   by `|`) and `rules` (card text, read for "Hero Required" when `requires` is empty, for a
   hero's "Deckbuilding:" text, and for a Talent's spec and the Talents it keeps out).
@@ -28,6 +29,8 @@ from ...cards.importer import CardFile, CardFileError, CardImport, parse_json, p
 from .cards import (CLASSES, WowProfile, canonical_class, deckbuilding_from_text, requirements_from_text, talent_from_text,
                     trait_key)
 from ...lazy_pattern import lazy
+from ...names import fold
+from ...wording import listed
 
 _ICON_KEYS = {name.replace(" ", ""): name for name in CLASSES}
 _LIST_SPLIT = lazy(r"\s*[;,]\s*")
@@ -55,8 +58,10 @@ def _write(db_path: Path, records: list[tuple[str, WowProfile]], meta: dict[str,
 
 
 def _import(file: CardFile, source: str, read: Callable[[CardFile], Iterable[tuple[str, WowProfile]]]) -> CardImport:
-    # A name printed several times is one card: count names, not printings.
-    return whole_file_import(file, source, read, _write, count_cards=lambda records: len({name for name, _ in records}))
+    # A name printed several times is one card: count names, not printings, folded as the
+    # catalog merges them (the shared data spells "Fuel for the Fire" two ways).
+    return whole_file_import(file, source, read, _write,
+                             count_cards=lambda records: len({fold(name) for name, _ in records}))
 
 
 def _read_shared_file(document: Any) -> Iterator[tuple[str, WowProfile]]:
@@ -123,6 +128,20 @@ def _items(value: Any) -> list[str]:
     return [part for part in _LIST_SPLIT.split(_text(value)) if part]
 
 
+# The factions a card prints (`Both`: Alliance and Horde icons), as the card data spells them.
+_FACTIONS = {fold(name): name for name in ("Alliance", "Horde", "Neutral", "Both")}
+
+
+def _class_icon(text: str, where: str) -> str:
+    """A class icon as the card data spells it; a misspelt one would share no icon with any
+    hero, and the card be legal in no deck."""
+    name = canonical_class(text)
+    if name not in CLASSES:
+        raise CardFileError(f"{where}: class icon {text!r} is not a class; write {listed(list(CLASSES))} "
+                            "(a faction goes in the faction column)")
+    return name
+
+
 def profile_from_user(row: Mapping[str, Any], where: str) -> tuple[str, WowProfile]:
     unknown = [key for key in row if key is not None and str(key).strip().lower() not in USER_COLUMNS]
     if unknown:
@@ -138,12 +157,16 @@ def profile_from_user(row: Mapping[str, Any], where: str) -> tuple[str, WowProfi
         requires = tuple(frozenset(trait_key(part) for part in str(clause).split("|") if part.strip()) for clause in clauses)
     else:
         requires = requirements_from_text(rules)
-    classes = frozenset(canonical_class(item) for item in _items(values.get("class_icons")))
+    classes = frozenset(_class_icon(item, where) for item in _items(values.get("class_icons")))
+    faction = _text(values.get("faction"))
+    if faction and fold(faction) not in _FACTIONS:
+        # A misspelt faction would make the card neutral (legal in every deck), quietly.
+        raise CardFileError(f"{where}: faction {faction!r} is not one; write {listed(list(_FACTIONS.values()))}")
     card_type = _text(values.get("type"))
     traits = frozenset(_items(values.get("hero_traits")))
     tags = frozenset(_items(values.get("tags")))
     talent, excludes = talent_from_text(rules, tags, requires) if card_type != "Hero" else ("", ())
-    return name, WowProfile(type=card_type, faction=_text(values.get("faction")), classes=classes,
+    return name, WowProfile(type=card_type, faction=_FACTIONS.get(fold(faction), ""), classes=classes,
                             tags=tags, requires=requires, traits=traits,
                             deckbuilding=deckbuilding_from_text(rules), talent=talent, talent_excludes=excludes)
 
