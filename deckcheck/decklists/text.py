@@ -76,6 +76,9 @@ _SECTION_ZONES = {
     # The main deck and sideboard as French and Spanish lists head them (the Magic Tournament
     # Rules in French call the sideboard `réserve`, Spanish judges and players `banquillo`).
     "deck principal": MAIN, "réserve": SIDEBOARD, "mazo": MAIN, "mazo principal": MAIN, "banquillo": SIDEBOARD,
+    # As MTG Arena in Italian and Portuguese heads its export (`Mazzo`; `Reserva`, the sideboard
+    # as Brazilian players call it), and Yu-Gi-Oh!'s decks as Italian and Spanish lists head them.
+    "mazzo": MAIN, "mazzo principale": MAIN, "reserva": SIDEBOARD, "deck principale": MAIN, "deck extra": EXTRA,
     "commander": COMMANDER, "commanders": COMMANDER, "command zone": COMMANDER,
     # Oathbreaker: the oathbreaker and its signature spell both start in the command zone.
     "oathbreaker": COMMANDER, "oathbreakers": COMMANDER, "signature spell": COMMANDER, "signature spells": COMMANDER,
@@ -507,7 +510,8 @@ def _section(line: str) -> str | None:
 _HEADING_MARKS = "◆◇■□●○▼▽▲△★☆◎♦※"
 _HEADING_START = rf"^(?:[{_HEADING_MARKS}]\s*)?"
 _HEADING_WORD = r"(?P<word>[^\s\d【】()\[\]:]+)"
-_JAPANESE_COUNT = r"(?::?\s*(?:\(\s*\d+\s*枚?\s*\)|\[\s*\d+\s*枚?\s*\]|\d+\s*枚?))?"
+_COUNTER = "[枚장张張]?"  # the counter of flat things: Japanese 枚, Korean 장, Chinese 张 (張)
+_JAPANESE_COUNT = rf"(?::?\s*(?:\(\s*\d+\s*{_COUNTER}\s*\)|\[\s*\d+\s*{_COUNTER}\s*\]|\d+\s*{_COUNTER}))?"
 _JAPANESE_HEADER = lazy(rf"{_HEADING_START}【?{_HEADING_WORD}】?\s*{_JAPANESE_COUNT}\s*:?$")
 _JAPANESE_BRACKETED_HEADER = lazy(rf"{_HEADING_START}【{_HEADING_WORD}\s*{_JAPANESE_COUNT}\s*】\s*:?$")
 _JAPANESE_SECTIONS = {
@@ -517,6 +521,14 @@ _JAPANESE_SECTIONS = {
     # Magic's deck and sideboard as Japanese lists head them, and as Chinese ones do (主牌,
     # 备牌; 備牌 in traditional characters), read by the same pattern.
     "デッキ": MAIN, "サイドボード": SIDEBOARD, "主牌": MAIN, "备牌": SIDEBOARD, "備牌": SIDEBOARD,
+    # And the other languages whose headings are not in Latin letters, keyed without their
+    # spaces (the heading's word holds none): Magic's deck and sideboard as MTG Arena's Korean
+    # client and Russian lists head them, Yu-Gi-Oh!'s decks as Konami's Korean cards (`메인 덱`,
+    # `엑스트라 덱`, `사이드 덱`) and YGOPro's Chinese (`主卡组`, `额外卡组`, `副卡组`; 牌組 in
+    # traditional characters) word them.
+    "덱": MAIN, "사이드보드": SIDEBOARD, "메인덱": MAIN, "엑스트라덱": EXTRA, "사이드덱": SIDEBOARD,
+    "колода": MAIN, "основнаяколода": MAIN, "сайдборд": SIDEBOARD, "сайд": SIDEBOARD,
+    "主卡组": MAIN, "额外卡组": EXTRA, "副卡组": SIDEBOARD, "主牌組": MAIN, "額外牌組": EXTRA, "副牌組": SIDEBOARD,
 }
 
 
@@ -526,6 +538,10 @@ def _japanese_section(line: str) -> str | None:
     # `\s*` side by side would try every split of a run.
     line = squeeze(nfkc(line))
     match = _JAPANESE_HEADER.match(line) or _JAPANESE_BRACKETED_HEADER.match(line)
+    if match is None and " " in line:
+        # A heading of two words (`메인 덱 (40장)`, `Основная колода`), keyed without its space.
+        unspaced = line.replace(" ", "")
+        match = _JAPANESE_HEADER.match(unspaced) or _JAPANESE_BRACKETED_HEADER.match(unspaced)
     return _JAPANESE_SECTIONS.get(match.group("word").casefold()) if match else None
 
 
