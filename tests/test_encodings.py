@@ -168,6 +168,28 @@ def test_a_chinese_windows_list_is_read_as_chinese(text, codec):
 
 
 @pytest.mark.parametrize("text", [
+    "3 하루 우라라\n2 무한포영\n",  # a Yu-Gi-Oh! list in Korean (Ash Blossom, Infinite Impermanence)
+    "덱\n4 Lightning Bolt\n56 Mountain\n\n사이드보드\n2 Duress\n",  # a Magic list headed in Korean
+    "player,deck\n김민준,deck.txt\n이서연,deck2.txt\n",  # an organiser's CSV from Excel on Korean Windows
+    "메인 덱 (40장)\n3 Effect Veiler\n",
+])
+def test_a_korean_windows_list_is_read_as_korean(text):
+    """A file from Korean Windows (code page 949, Notepad's ANSI and Excel's CSV) is read as
+    typed: its Hangul read as GB2312 (`3 窍风 快扼扼`), so a Korean heading was an unknown
+    card in Chinese and the error said nothing a Korean player could read."""
+    assert decode(text.encode("cp949")) == text
+
+
+@pytest.mark.parametrize("text", [
+    "李明\n", "3 灰流丽\n", "player,deck\n李明,deck.txt\n",  # each also a strict reading of Korean bytes
+])
+def test_a_short_chinese_list_whose_bytes_read_as_hangul_stays_chinese(text):
+    """GB2312's common ideographs share their bytes with Korean's Hangul syllables: a Chinese
+    text that reads as rare syllables (`쟀츠`, `뿍직쟝`) stays Chinese."""
+    assert decode(text.encode("gb2312")) == text
+
+
+@pytest.mark.parametrize("text", [
     "4 Réserve\n4 Œuvre\n4 Séance\n",
     "Müller Jörg Café Crème São Paulo ÀÉÈÊ àéèê ß\n",
     "‘quoted’ “double” – — …\n",
