@@ -36,6 +36,10 @@ _NAME = lazy(r"[A-Za-z_][A-Za-z0-9_]*")
 _MISTAKES = {"=": "use == to compare", "&": "use `and`", "|": "use `or`", "!": "use `not` (or != to compare)"}
 _REVERSED = {"=>": ">=", "=<": "<="}  # comparisons written the other way round
 _PRINTED = {"\u2265": ">=", "\u2264": "<=", "\u2260": "!="}  # ≥ ≤ ≠, as a document or a phone types them
+# The full-width forms of ASCII and the ideographic space, as a Japanese, Chinese or Korean
+# input method types them in full-width mode (`ｋｅｅｐ７　＞＝　０．６`): each its ASCII self,
+# one character for one, so every column stays the one written.
+_FULL_WIDTH = {**{code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}, 0x3000: 0x20}
 
 
 @dataclass(frozen=True)
@@ -53,6 +57,8 @@ def tokenize(text: str, *, probabilities: bool = False) -> list[Token]:
     """The tokens of `text`; `probabilities`: its numbers may be odds (an assertion's), so a
     percentage (`85%`) is refused with the fraction it means."""
     tokens: list[Token] = []
+    if not text.isascii():
+        text = text.translate(_FULL_WIDTH)
     index = 0
     while index < len(text):
         char = text[index]
