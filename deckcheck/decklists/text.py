@@ -174,12 +174,15 @@ _HERO_COMMENT = lazy(r"^HERO(?:\t|[ \t]{2})[ \t]*(?P<name>[^\s:].*)$")
 # A dash, colon or bar may stand between the count and the name, as forum posts and typed
 # lists write them (`4 - Lightning Bolt`, `4: Lightning Bolt`, `4x | Lightning Bolt`): no card
 # name of any game starts with one (_PLAIN_NAME leaves such a line to this pattern).
-_COUNT_FIRST = lazy(rf"^(?P<count>[+-]?\d+)(?:\s*{_TIMES})?(?:\s*[-\u2013\u2014:|])?\s+(?P<name>\S.*)$")
+# The count may carry the counter for flat things of Japanese, Korean or Chinese lists, as
+# they write it before the name too (`3枚 灰流うらら`, `3장 Name`, `3张 Name`; `_COUNTERS`).
+_COUNTERS = "\u679a\uc7a5\u5f20\u5f35"  # 枚 장 张 張
+_COUNT_FIRST = lazy(rf"^(?P<count>[+-]?\d+)(?:\s*{_TIMES}|[{_COUNTERS}])?(?:\s*[-\u2013\u2014:|])?\s+(?P<name>\S.*)$")
 # `Name x4` and `Name 4x` (no card name ends in either), also in parentheses (`Name (x4)`,
 # `Name (4x)`), where it is no set code (_SET_SUFFIX), or after a dash (`Effect Veiler - 3`, as
 # typed lists write it: no card name of any game ends in a dash and a number). Japanese lists
 # write the count right after the name, with the multiplication sign or the counter for flat
-# things, or both (`灰流うらら×3`, `灰流うらら 3枚`, `灰流うらら×3枚`). After the closing bracket
+# things, or both (`灰流うらら×3`, `灰流うらら 3枚`, `灰流うらら×3枚`; Korean and Chinese lists' 장 and 张, 張). After the closing bracket
 # of a name in Japanese brackets (`_JAPANESE_QUOTES`) the name has ended: a count may follow
 # it with no space, with an x or none, or in parentheses (`《灰流うらら》x3`, `《灰流うらら》3`,
 # `《灰流うらら》(3)`).
@@ -190,7 +193,7 @@ _CLOSING_QUOTES = "".join(_JAPANESE_QUOTES.values())
 _COUNT_LAST = lazy(rf"^(?P<name>\S.*?)(?:\s+(?:{_TIMES}\s*(?P<count>\d+)|(?P<count_after>\d{{1,3}})\s*{_TIMES}"
                    rf"|\(\s*(?:{_TIMES}\s*(?P<times_count>\d+)|(?P<count_times>\d+)\s*{_TIMES})\s*\)"
                    rf"|[-\u2013\u2014]\s*(?P<count_dash>\d{{1,3}}))"
-                   rf"|\s*(?:\u00d7\s*(?P<count_sign>\d{{1,3}})\s*\u679a?|(?P<count_sheets>\d{{1,3}})\s*\u679a)"
+                   rf"|\s*(?:\u00d7\s*(?P<count_sign>\d{{1,3}})\s*[{_COUNTERS}]?|(?P<count_sheets>\d{{1,3}})\s*[{_COUNTERS}])"
                    rf"|(?<=[{_CLOSING_QUOTES}])\s*(?:{_TIMES}\s*(?P<count_closed>\d{{1,3}})"
                    rf"|\(\s*(?P<count_bracketed>\d{{1,3}})\s*\)|(?P<count_bare>\d{{1,3}})))$")
 _COUNT_LAST_GROUPS = ("count", "count_after", "times_count", "count_times", "count_dash", "count_sign", "count_sheets",
