@@ -156,8 +156,9 @@ _WEB_PAGE = "a web page (HTML), not a decklist: save the list from the deck site
 _XMAGE_META = lazy(r"^(?:NAME:(?P<name>.*)|AUTHOR:.*|LAYOUT [A-Z]+:.*)$")
 # The count marker of `4x Name` and `Name x4`: x, the multiplication sign (U+00D7) some
 # sites export (`4× Lightning Bolt`), or the full-width small x a Japanese keyboard types
-# (`３ｘ Name`; no card name holds one: ＸＸ－セイバー's is a capital).
-_TIMES = "[xX\u00d7\uff58]"
+# (`３ｘ Name`; no card name holds one: ＸＸ－セイバー's is a capital), or the Cyrillic х the
+# x key types on a Russian keyboard (`4х Name`; card names are read in English).
+_TIMES = "[xX\u00d7\uff58\u0445\u0425]"
 # `Hero: Name`, also with the count the card lines give (`Hero: 1 Name`, `Hero: 1x Name`; a
 # deck has one hero, and `Hero: 2 Name` is told so, as under a `Hero` heading: no WoW card's
 # name starts with a number); also after a dash, as lists are typed (`Hero - Name`: no
