@@ -79,6 +79,11 @@ _SECTION_ZONES = {
     # As MTG Arena in Italian and Portuguese heads its export (`Mazzo`; `Reserva`, the sideboard
     # as Brazilian players call it), and Yu-Gi-Oh!'s decks as Italian and Spanish lists head them.
     "mazzo": MAIN, "mazzo principale": MAIN, "reserva": SIDEBOARD, "deck principale": MAIN, "deck extra": EXTRA,
+    # The commander and the companion in Magic's own words for them in German, French, Spanish,
+    # Italian and Portuguese (`Kommandeur`, `Gefährte`; `Commandant`, `Compagnon`; `Comandante`).
+    "kommandeur": COMMANDER, "commandant": COMMANDER, "comandante": COMMANDER,
+    "gefährte": COMPANION, "compagnon": COMPANION, "compañero": COMPANION, "compagno": COMPANION,
+    "companheiro": COMPANION,
     "commander": COMMANDER, "commanders": COMMANDER, "command zone": COMMANDER,
     # Oathbreaker: the oathbreaker and its signature spell both start in the command zone.
     "oathbreaker": COMMANDER, "oathbreakers": COMMANDER, "signature spell": COMMANDER, "signature spells": COMMANDER,
@@ -533,6 +538,9 @@ _JAPANESE_SECTIONS = {
     "덱": MAIN, "사이드보드": SIDEBOARD, "메인덱": MAIN, "엑스트라덱": EXTRA, "사이드덱": SIDEBOARD,
     "колода": MAIN, "основнаяколода": MAIN, "сайдборд": SIDEBOARD, "сайд": SIDEBOARD,
     "主卡组": MAIN, "额外卡组": EXTRA, "副卡组": SIDEBOARD, "主牌組": MAIN, "額外牌組": EXTRA, "副牌組": SIDEBOARD,
+    # Magic's commander and companion in Japanese (統率者, 相棒), Korean, Russian and Chinese.
+    "統率者": COMMANDER, "相棒": COMPANION, "사령관": COMMANDER, "командир": COMMANDER, "指挥官": COMMANDER,
+    "指揮官": COMMANDER,
 }
 
 
