@@ -172,6 +172,7 @@ def test_a_chinese_windows_list_is_read_as_chinese(text, codec):
     "덱\n4 Lightning Bolt\n56 Mountain\n\n사이드보드\n2 Duress\n",  # a Magic list headed in Korean
     "player,deck\n김민준,deck.txt\n이서연,deck2.txt\n",  # an organiser's CSV from Excel on Korean Windows
     "메인 덱 (40장)\n3 Effect Veiler\n",
+    "player,deck\n최예린,a.txt\n",  # ㅚ, ㅖ
 ])
 def test_a_korean_windows_list_is_read_as_korean(text):
     """A file from Korean Windows (code page 949, Notepad's ANSI and Excel's CSV) is read as
@@ -182,6 +183,7 @@ def test_a_korean_windows_list_is_read_as_korean(text):
 
 @pytest.mark.parametrize("text", [
     "李明\n", "3 灰流丽\n", "player,deck\n李明,deck.txt\n",  # each also a strict reading of Korean bytes
+    "player,deck\n李娜,a.txt\n刘强,b.txt\n", "备牌\n2 否决\n",  # three of four read as common syllables
 ])
 def test_a_short_chinese_list_whose_bytes_read_as_hangul_stays_chinese(text):
     """GB2312's common ideographs share their bytes with Korean's Hangul syllables: a Chinese
