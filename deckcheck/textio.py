@@ -292,10 +292,15 @@ _NOT_CHINESE = lazy(
     "\u2026\u0391-\u03c9]"
 )
 # Windows-1252 read as GB2312 or Big5 pairs an accented letter with the letter after it into
-# an ideograph ("Jötun": J, one ideograph, "un"): an ideograph touching a Latin letter (but
-# the x of a count, `4x闪电击`, `闪电击x4`). Chinese text has a word of two ideographs (a basic
+# an ideograph ("Jötun": J, one ideograph, "un"): a lone ideograph touching a Latin letter (but
+# the x of a count, `4x闪电击`, `闪电击x4`). A word of ideographs may end or start in one, as
+# Chinese card names do (`增殖的G`, Maxx "C"): Western text gives two ideographs in a row only
+# from four accented letters in a row. Chinese text has a word of two ideographs (a basic
 # land: 山脉, 樹林).
-_LATIN_BESIDE_IDEOGRAPH = lazy("[A-WYZa-wyz][\u3400-\u4dbf\u4e00-\u9fff]|[\u3400-\u4dbf\u4e00-\u9fff][A-WYZa-wyz]")
+_LATIN_BESIDE_IDEOGRAPH = lazy(
+    "[A-WYZa-wyz][\u3400-\u4dbf\u4e00-\u9fff](?![\u3400-\u4dbf\u4e00-\u9fff])"
+    "|(?<![\u3400-\u4dbf\u4e00-\u9fff])[\u3400-\u4dbf\u4e00-\u9fff][A-WYZa-wyz]"
+)
 _CHINESE_WORD = lazy("[\u3400-\u4dbf\u4e00-\u9fff]{2}")
 # GB2312 before Big5: the first is strict where the second is not (both bytes of a GB2312
 # character are 0xA1 or more; Big5 takes 0x40-0x7E after its first), so a Big5 list rarely

@@ -160,6 +160,10 @@ def test_windows_1252_text_is_never_taken_for_shift_jis(text):
     ("player,deck\n张伟,deck.txt\n", "gb2312"),  # an organiser's CSV from Excel on Chinese Windows
     ("3 灰流うらら\n", "gb2312"),  # GB2312 holds kana too
     ("4x闪电击\n闪电击x4\n", "gb2312"),  # the x of a count beside a name
+    # A name ending in a Latin letter (Maxx "C" in Chinese), beside a word of ideographs: it
+    # read as Windows-1252, '3 ÔöÖ³µÄG'.
+    ("3 增殖的G\n3 灰流丽\n", "gb2312"),
+    ("3 增殖的G\n", "big5"),
 ])
 def test_a_chinese_windows_list_is_read_as_chinese(text, codec):
     """A file from Chinese Windows is read as typed, not as the Windows-1252 reading of its
