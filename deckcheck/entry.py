@@ -199,8 +199,20 @@ def usage_message(error: Exception, args: list[str] | None = None) -> str:
     message = message[:1].lower() + message[1:]
     context = getattr(error, "ctx", None)
     path = context.command_path if context is not None else _command_path(args or [])
-    hints = f"{_piped_hint(error)}{_elsewhere_hint(error)}{_format_hint(error)}"
+    hints = f"{_piped_hint(error)}{_elsewhere_hint(error)}{_format_hint(error)}{_separators_hint(message)}"
     return f"{message.rstrip('.')}{hints} (see `{path} --help`)"
+
+
+def _separators_hint(message: str) -> str:
+    """For a whole number written with its thousands separated (`--hands 10.000`, as German,
+    Spanish or Russian write ten thousand; `1,000,000`; `10 000`), the number to write: "not
+    a valid int" said no more, and `10.000` is ten in English."""
+    if "is not a valid int" not in message:
+        return ""
+    import re
+
+    written = re.search(r"'(\d{1,3}(?:([.,' \u00a0\u202f])\d{3})(?:\2\d{3})*)' is not a valid int", message)
+    return f"; write a whole number without separators: {re.sub(r'[^0-9]', '', written.group(1))}" if written else ""
 
 
 def _format_hint(error: Exception) -> str:

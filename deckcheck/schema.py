@@ -233,12 +233,26 @@ ISO_DATE = lazy(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")  # \Z: `$` would also end befo
 
 def year_first(value: str) -> str | None:
     """The YYYY-MM-DD of a day written year first without dashes or with other marks
-    (`20240601`, `2024/06/01`, `2024.06.01`: a spreadsheet's or a country's way), or None.
-    Day-first and month-first forms (`01.06.2024`) are left unread: each is the other's too."""
-    return day_of(_YEAR_FIRST.match(value.strip()))
+    (`20240601`, `2024/06/01`, `2024.06.01`: a spreadsheet's or a country's way; Japanese
+    and Chinese `2024年6月1日`, Korean `2024년 6월 1일` and `2024. 6. 1.`), or of a day written
+    first where no month has its number (`15.06.2024`, as most of Europe writes it), or None.
+    Other day-first and month-first forms (`01.06.2024`) are left unread: each is the other's too."""
+    value = value.strip()
+    meant = day_of(_YEAR_FIRST.match(value)) or day_of(_YEAR_FIRST_IN_WORDS.match(value))
+    if meant is None and (day_first := _DAY_FIRST.match(value)) is not None and int(day_first.group(1)) > 12:
+        day, month, year = map(int, day_first.groups())
+        try:
+            meant = dt.date(year, month, day).isoformat()
+        except ValueError:
+            pass
+    return meant
 
 
 _YEAR_FIRST = lazy(r"^([0-9]{4})[./_]?([0-9]{2})[./_]?([0-9]{2})$")
+# The year, month and day each followed by its word (年月日; Korean 년월일) or by a point
+# (`2024. 6. 1.`, as Korean writes a date), the month and day in one or two digits.
+_YEAR_FIRST_IN_WORDS = lazy(r"^([0-9]{4})(?:年|년|\.) ?([0-9]{1,2})(?:月|월|\.) ?([0-9]{1,2})(?:日|일|\.)?$")
+_DAY_FIRST = lazy(r"^([0-9]{1,2})[./-]([0-9]{1,2})[./-]([0-9]{4})$")
 
 
 def day_of(match: re.Match[str] | None) -> str | None:

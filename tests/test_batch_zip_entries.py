@@ -123,7 +123,7 @@ def zip_of_raw_names(path: Path, entries: list[tuple[bytes, str]]) -> Path:
 
 def test_names_a_zip_does_not_mark_utf_8_are_read_in_the_encoding_they_were_written_in(cli, tmp_path):
     """Read as IBM PC text (the zip format's default), a name zipped on Japanese Windows
-    (Shift-JIS), on Chinese Windows (GB2312, Big5), on a Mac (UTF-8) or on Brazilian Windows
+    (Shift-JIS), on Chinese Windows (GB2312, Big5), on Korean Windows (code page 949), on a Mac (UTF-8) or on Brazilian Windows
     (code page 850) was mojibake:
     'decks/ÄRôcæ╛ÿY.txt', and a manifest's row naming the file found no such file."""
     cases = {
@@ -137,6 +137,8 @@ def test_names_a_zip_does_not_mark_utf_8_are_read_in_the_encoding_they_were_writ
         # Windows' Compressed Folders on Simplified and Traditional Chinese Windows.
         "china": ("gb2312", ["张伟", "李娜"]),
         "taiwan": ("big5", ["陳大文", "林小明"]),
+        # And on Korean Windows (code page 949), which read as GB2312: 김민준 was 辫刮霖.
+        "korea": ("euc_kr", ["김민준", "이서연"]),
     }
     for where, (encoding, players) in cases.items():
         manifest = "player,deck\n" + "".join(f"{player},decks/{player}.txt\n" for player in players)

@@ -160,11 +160,39 @@ def test_windows_1252_text_is_never_taken_for_shift_jis(text):
     ("player,deck\n张伟,deck.txt\n", "gb2312"),  # an organiser's CSV from Excel on Chinese Windows
     ("3 灰流うらら\n", "gb2312"),  # GB2312 holds kana too
     ("4x闪电击\n闪电击x4\n", "gb2312"),  # the x of a count beside a name
+    # A name ending in a Latin letter (Maxx "C" in Chinese), beside a word of ideographs: it
+    # read as Windows-1252, '3 ÔöÖ³µÄG'.
+    ("3 增殖的G\n3 灰流丽\n", "gb2312"),
+    ("3 增殖的G\n", "big5"),
 ])
 def test_a_chinese_windows_list_is_read_as_chinese(text, codec):
     """A file from Chinese Windows is read as typed, not as the Windows-1252 reading of its
     bytes ('ÉÁµç»÷', which the unknown-card error called 'in Micro letters')."""
     assert decode(text.encode(codec)) == text
+
+
+@pytest.mark.parametrize("text", [
+    "3 하루 우라라\n2 무한포영\n",  # a Yu-Gi-Oh! list in Korean (Ash Blossom, Infinite Impermanence)
+    "덱\n4 Lightning Bolt\n56 Mountain\n\n사이드보드\n2 Duress\n",  # a Magic list headed in Korean
+    "player,deck\n김민준,deck.txt\n이서연,deck2.txt\n",  # an organiser's CSV from Excel on Korean Windows
+    "메인 덱 (40장)\n3 Effect Veiler\n",
+    "player,deck\n최예린,a.txt\n",  # ㅚ, ㅖ
+])
+def test_a_korean_windows_list_is_read_as_korean(text):
+    """A file from Korean Windows (code page 949, Notepad's ANSI and Excel's CSV) is read as
+    typed: its Hangul read as GB2312 (`3 窍风 快扼扼`), so a Korean heading was an unknown
+    card in Chinese and the error said nothing a Korean player could read."""
+    assert decode(text.encode("cp949")) == text
+
+
+@pytest.mark.parametrize("text", [
+    "李明\n", "3 灰流丽\n", "player,deck\n李明,deck.txt\n",  # each also a strict reading of Korean bytes
+    "player,deck\n李娜,a.txt\n刘强,b.txt\n", "备牌\n2 否决\n",  # three of four read as common syllables
+])
+def test_a_short_chinese_list_whose_bytes_read_as_hangul_stays_chinese(text):
+    """GB2312's common ideographs share their bytes with Korean's Hangul syllables: a Chinese
+    text that reads as rare syllables (`쟀츠`, `뿍직쟝`) stays Chinese."""
+    assert decode(text.encode("gb2312")) == text
 
 
 @pytest.mark.parametrize("text", [

@@ -61,6 +61,10 @@ def truth(text: str, size: int = 7) -> list[bool]:
         ("false or lands > 6", [False] * 6 + [True]),
         ('count(lands) >= 7', [False] * 6 + [True]),
         ('count("Not In Deck") == 0', [True] * 7),
+        # Typed with a Japanese, Chinese or Korean input method in full-width mode: the same
+        # letters, digits, signs and spaces (each was "unexpected character 'ｌ'").
+        ("２　＜＝　ｌａｎｄｓ　＜＝　５", [False, False, True, True, True, False, False]),
+        ("ｃｏｕｎｔ（＂ｂｏｌｔ＂）　＞＝　１　ｏｒ　ｌａｎｄｓ　＞＝　６", [False, True, False, True, True, True, True]),
     ],
 )
 def test_semantics(text, expected):

@@ -34,6 +34,21 @@ CASES = [
     (lambda folder: validate(DECK, "mtg/modern", date="20240601"),
      "date '20240601' is not a date; use YYYY-MM-DD (2024-06-01)",
      ["validate", "deck.txt", "-f", "mtg/modern", "--date", "20240601"]),
+    # The day as Japanese and Chinese (`2024年6月1日`, typed full-width too) and Korean
+    # (`2024년 6월 1일`, `2024. 6. 1.`) write it: year first, so it names one day, which
+    # "use YYYY-MM-DD" alone did not give.
+    *((lambda folder, written=written: validate(DECK, "mtg/modern", date=written),
+       f"date '{written}' is not a date; use YYYY-MM-DD (2024-06-01)",
+       ["validate", "deck.txt", "-f", "mtg/modern", "--date", written])
+      for written in ("2024年6月1日", "２０２４年６月１日", "2024년 6월 1일", "2024. 6. 1.")),
+    # A day written first in a way only one day reads (`15.06.2024`: there is no month 15),
+    # as German, French, Spanish, Italian, Portuguese and Russian write dates.
+    (lambda folder: validate(DECK, "mtg/modern", date="15.06.2024"),
+     "date '15.06.2024' is not a date; use YYYY-MM-DD (2024-06-15)",
+     ["validate", "deck.txt", "-f", "mtg/modern", "--date", "15.06.2024"]),
+    (lambda folder: validate(DECK, "mtg/modern", date="01.06.2024"),  # 1 June or January 6
+     "date '01.06.2024' is not a date; use YYYY-MM-DD",
+     ["validate", "deck.txt", "-f", "mtg/modern", "--date", "01.06.2024"]),
     (lambda folder: validate(DECK, "mtg/modern", date="2024/06/31"),
      "date '2024/06/31' is not a date; use YYYY-MM-DD",
      ["validate", "deck.txt", "-f", "mtg/modern", "--date", "2024/06/31"]),

@@ -181,24 +181,30 @@ _COLUMN_WORDS = {
     "deck": (("deck", "decklist", "list", "decklists"), ("name", "archetype", "player", "team", "format")),
 }
 # The same words in the languages of Europe's and Latin America's forms (German, French,
-# Spanish, Portuguese, Italian): `Spieler`, `Nom`, `Nome do jogador`; `Deckliste`, `Liste`,
-# `Mazo`, `Lista do baralho`; a deck's or a team's name (`Nom du deck`, `Nombre del equipo`) is none.
+# Spanish, Portuguese, Italian) and Russia's: `Spieler`, `Nom`, `Nome do jogador`, `Игрок`;
+# `Deckliste`, `Liste`, `Mazo`, `Lista do baralho`, `Колода`; a deck's or a team's name (`Nom du
+# deck`, `Nombre del equipo`, `Название колоды`) is none.
 _FOREIGN_COLUMN_WORDS = {
     "player": (("spieler", "spielername", "teilnehmer", "joueur", "joueuse", "jugador", "jogador", "giocatore",
-                "nom", "nombre", "nome"),
+                "nom", "nombre", "nome", "игрок", "участник", "имя", "фио"),
                ("deckliste", "liste", "lista", "mazo", "baralho", "mazzo", "équipe", "equipe", "equipo", "squadra",
-                "mannschaft", "time", "courriel", "correo")),
-    "deck": (("deckliste", "liste", "lista", "mazo", "baralho", "mazzo"),
+                "mannschaft", "time", "courriel", "correo", "колода", "колоды", "список", "команда", "команды",
+                "почта")),
+    "deck": (("deckliste", "liste", "lista", "mazo", "baralho", "mazzo", "колода", "список", "деклист"),
              ("nom", "nombre", "nome", "spieler", "joueur", "jugador", "jogador", "giocatore", "équipe", "equipe",
-              "equipo", "squadra", "mannschaft")),
+              "equipo", "squadra", "mannschaft", "название", "имя", "игрок", "игрока", "команда", "команды")),
 }
 
 
-# The same in Japanese, whose words are not spaced apart: parts of the question (`プレイヤー名`,
-# `氏名`, `デッキリスト`), and those of another (`デッキ名`, the deck's name; `チーム名`).
+# The same in Japanese and Chinese, whose words are not spaced apart, and Korean: parts of the
+# question (`プレイヤー名`, `氏名`, `デッキリスト`; `选手`, `姓名`, `卡组`; `이름`, `플레이어`, `덱`),
+# and those of another (`デッキ名`, `卡组名`, `덱 이름`: the deck's name; `チーム名`, `队名`, `팀`).
 _JAPANESE_COLUMN_PARTS = {
-    "player": (("プレイヤー", "氏名", "名前"), ("デッキ", "チーム", "メール", "ID")),
-    "deck": (("デッキ", "レシピ"), ("名", "チーム", "プレイヤー")),
+    "player": (("プレイヤー", "氏名", "名前", "选手", "選手", "玩家", "姓名", "名字", "플레이어", "선수", "이름", "성명"),
+               ("デッキ", "チーム", "メール", "ID", "卡组", "卡組", "牌组", "牌組", "套牌", "队", "隊", "邮箱",
+                "덱", "팀", "이메일")),
+    "deck": (("デッキ", "レシピ", "卡组", "卡組", "牌组", "牌組", "套牌", "덱"),
+             ("名", "チーム", "プレイヤー", "队", "隊", "选手", "選手", "玩家", "이름", "팀", "플레이어", "선수")),
 }
 
 

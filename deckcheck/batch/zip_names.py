@@ -13,7 +13,7 @@ from __future__ import annotations
 import zipfile
 from collections.abc import Sequence
 
-from ..textio import chinese_reading, shift_jis_text, splits_latin_word
+from ..textio import chinese_reading, korean_text, shift_jis_text, splits_latin_word
 
 _UTF8_FLAG = 0x800
 # Code page 437's bytes 128 and up are the accented letters code page 850 holds too, and
@@ -41,7 +41,8 @@ def entry_names(entries: Sequence[zipfile.ZipInfo]) -> list[str]:
 def _encoding(raw: bytes) -> str:
     """The encoding of the unflagged names `raw` (joined by line breaks): UTF-8 when they
     read so, Shift-JIS when that reading is plainly Japanese (as a deck file's is) and splits
-    no Latin word (`textio.splits_latin_word`), GB2312 or Big5 when plainly Chinese (as a deck file's
+    no Latin word (`textio.splits_latin_word`), code page 949 when plainly Korean
+    (textio.korean_text), GB2312 or Big5 when plainly Chinese (as a deck file's
     is: textio.chinese_reading), code page
     850 when it reads them with fewer signs than code page 437, else code page 437."""
     try:
@@ -52,6 +53,8 @@ def _encoding(raw: bytes) -> str:
     japanese = shift_jis_text(raw)
     if japanese is not None and not splits_latin_word(japanese):
         return "cp932"
+    if korean_text(raw) is not None:  # Korean Windows (code page 949), before GB2312 as a deck file's is
+        return "euc_kr"
     chinese = chinese_reading(raw)  # Chinese Windows: GB2312 or Big5, read as a deck file is
     if chinese is not None:
         return chinese[0]

@@ -100,19 +100,44 @@ def letters_note(name: str, held: Callable[[], frozenset[str]], *, japanese: boo
     of its card names, asked only for such a name), else "": a name in the player's own
     language (`Prompte-lame du monastère`, a German Yu-Gi-Oh! list's `Aschblüte`), which no
     sync of the data mends. Letters compare as written: `Ür` holds Ü, not ü."""
-    if name.isascii():
-        return ""
-    import unicodedata  # only for an unknown name
-
-    latin = {char for char in set(name)
-             if not char.isascii() and char.isalpha() and unicodedata.name(char, "").startswith("LATIN")}
-    if not latin:
-        return ""
-    missing = sorted(latin - held())
+    missing = foreign_letters(name, held)
     if not missing:
         return ""
     languages = "English or Japanese" if japanese else "English"
     return f" (card names are read in {languages}; {', '.join(missing)} {'is' if len(missing) == 1 else 'are'} in no card's name)"
+
+
+def foreign_letters(name: str, held: Callable[[], frozenset[str]]) -> list[str]:
+    """The Latin letters of `name` that no card's name of the game holds (letters_note), sorted."""
+    if name.isascii():
+        return []
+    import unicodedata  # only for an unknown name
+
+    latin = {char for char in set(name)
+             if not char.isascii() and char.isalpha() and unicodedata.name(char, "").startswith("LATIN")}
+    return sorted(latin - held()) if latin else []
+
+
+def in_the_lists_letters(problems: list[Problem], held: Callable[[], frozenset[str]], *, japanese: bool = False) -> list[Problem]:
+    """A deck's `unknown-card` problems, those of names no reason explains (`unexplained`:
+    perhaps cards newer than the data) saying card names are read in English when another
+    unknown name of the list holds a letter no card's name holds (letters_note): the list is
+    in the player's language, and no sync mends a German list's `Zugangscode-Sprecher` beside
+    its `Aschblüte`. Passcodes are left as they are; the replaced problems lose `unexplained`
+    (games/mtg/foreign_basics.in_the_lists_language does the same for a basic land's name)."""
+    if not any(problem.unexplained for problem in problems):
+        return problems
+    for problem in problems:
+        if problem.card and not problem.unexplained and (missing := foreign_letters(problem.card, held)):
+            break
+    else:
+        return problems
+    where = "the list" if problem.line is None else f"line {problem.line}"
+    languages = "English or Japanese" if japanese else "English"
+    note = (f" (card names are read in {languages}, and {where} names a card with {', '.join(missing)}, "
+            f"which no card's name holds: write each card's English name)")
+    return [other.replace(message=other.message + note)
+            if other.unexplained and "code" not in (other.details or {}) else other for other in problems]
 
 
 def held_letters(names: Iterable[str]) -> frozenset[str]:

@@ -76,6 +76,14 @@ _SECTION_ZONES = {
     # The main deck and sideboard as French and Spanish lists head them (the Magic Tournament
     # Rules in French call the sideboard `réserve`, Spanish judges and players `banquillo`).
     "deck principal": MAIN, "réserve": SIDEBOARD, "mazo": MAIN, "mazo principal": MAIN, "banquillo": SIDEBOARD,
+    # As MTG Arena in Italian and Portuguese heads its export (`Mazzo`; `Reserva`, the sideboard
+    # as Brazilian players call it), and Yu-Gi-Oh!'s decks as Italian and Spanish lists head them.
+    "mazzo": MAIN, "mazzo principale": MAIN, "reserva": SIDEBOARD, "deck principale": MAIN, "deck extra": EXTRA,
+    # The commander and the companion in Magic's own words for them in German, French, Spanish,
+    # Italian and Portuguese (`Kommandeur`, `Gefährte`; `Commandant`, `Compagnon`; `Comandante`).
+    "kommandeur": COMMANDER, "commandant": COMMANDER, "comandante": COMMANDER,
+    "gefährte": COMPANION, "compagnon": COMPANION, "compañero": COMPANION, "compagno": COMPANION,
+    "companheiro": COMPANION,
     "commander": COMMANDER, "commanders": COMMANDER, "command zone": COMMANDER,
     # Oathbreaker: the oathbreaker and its signature spell both start in the command zone.
     "oathbreaker": COMMANDER, "oathbreakers": COMMANDER, "signature spell": COMMANDER, "signature spells": COMMANDER,
@@ -153,8 +161,9 @@ _WEB_PAGE = "a web page (HTML), not a decklist: save the list from the deck site
 _XMAGE_META = lazy(r"^(?:NAME:(?P<name>.*)|AUTHOR:.*|LAYOUT [A-Z]+:.*)$")
 # The count marker of `4x Name` and `Name x4`: x, the multiplication sign (U+00D7) some
 # sites export (`4× Lightning Bolt`), or the full-width small x a Japanese keyboard types
-# (`３ｘ Name`; no card name holds one: ＸＸ－セイバー's is a capital).
-_TIMES = "[xX\u00d7\uff58]"
+# (`３ｘ Name`; no card name holds one: ＸＸ－セイバー's is a capital), or the Cyrillic х the
+# x key types on a Russian keyboard (`4х Name`; card names are read in English).
+_TIMES = "[xX\u00d7\uff58\u0445\u0425]"
 # `Hero: Name`, also with the count the card lines give (`Hero: 1 Name`, `Hero: 1x Name`; a
 # deck has one hero, and `Hero: 2 Name` is told so, as under a `Hero` heading: no WoW card's
 # name starts with a number); also after a dash, as lists are typed (`Hero - Name`: no
@@ -171,12 +180,15 @@ _HERO_COMMENT = lazy(r"^HERO(?:\t|[ \t]{2})[ \t]*(?P<name>[^\s:].*)$")
 # A dash, colon or bar may stand between the count and the name, as forum posts and typed
 # lists write them (`4 - Lightning Bolt`, `4: Lightning Bolt`, `4x | Lightning Bolt`): no card
 # name of any game starts with one (_PLAIN_NAME leaves such a line to this pattern).
-_COUNT_FIRST = lazy(rf"^(?P<count>[+-]?\d+)(?:\s*{_TIMES})?(?:\s*[-\u2013\u2014:|])?\s+(?P<name>\S.*)$")
+# The count may carry the counter for flat things of Japanese, Korean or Chinese lists, as
+# they write it before the name too (`3枚 灰流うらら`, `3장 Name`, `3张 Name`; `_COUNTERS`).
+_COUNTERS = "\u679a\uc7a5\u5f20\u5f35"  # 枚 장 张 張
+_COUNT_FIRST = lazy(rf"^(?P<count>[+-]?\d+)(?:\s*{_TIMES}|[{_COUNTERS}])?(?:\s*[-\u2013\u2014:|])?\s+(?P<name>\S.*)$")
 # `Name x4` and `Name 4x` (no card name ends in either), also in parentheses (`Name (x4)`,
 # `Name (4x)`), where it is no set code (_SET_SUFFIX), or after a dash (`Effect Veiler - 3`, as
 # typed lists write it: no card name of any game ends in a dash and a number). Japanese lists
 # write the count right after the name, with the multiplication sign or the counter for flat
-# things, or both (`灰流うらら×3`, `灰流うらら 3枚`, `灰流うらら×3枚`). After the closing bracket
+# things, or both (`灰流うらら×3`, `灰流うらら 3枚`, `灰流うらら×3枚`; Korean and Chinese lists' 장 and 张, 張). After the closing bracket
 # of a name in Japanese brackets (`_JAPANESE_QUOTES`) the name has ended: a count may follow
 # it with no space, with an x or none, or in parentheses (`《灰流うらら》x3`, `《灰流うらら》3`,
 # `《灰流うらら》(3)`).
@@ -187,7 +199,7 @@ _CLOSING_QUOTES = "".join(_JAPANESE_QUOTES.values())
 _COUNT_LAST = lazy(rf"^(?P<name>\S.*?)(?:\s+(?:{_TIMES}\s*(?P<count>\d+)|(?P<count_after>\d{{1,3}})\s*{_TIMES}"
                    rf"|\(\s*(?:{_TIMES}\s*(?P<times_count>\d+)|(?P<count_times>\d+)\s*{_TIMES})\s*\)"
                    rf"|[-\u2013\u2014]\s*(?P<count_dash>\d{{1,3}}))"
-                   rf"|\s*(?:\u00d7\s*(?P<count_sign>\d{{1,3}})\s*\u679a?|(?P<count_sheets>\d{{1,3}})\s*\u679a)"
+                   rf"|\s*(?:\u00d7\s*(?P<count_sign>\d{{1,3}})\s*[{_COUNTERS}]?|(?P<count_sheets>\d{{1,3}})\s*[{_COUNTERS}])"
                    rf"|(?<=[{_CLOSING_QUOTES}])\s*(?:{_TIMES}\s*(?P<count_closed>\d{{1,3}})"
                    rf"|\(\s*(?P<count_bracketed>\d{{1,3}})\s*\)|(?P<count_bare>\d{{1,3}})))$")
 _COUNT_LAST_GROUPS = ("count", "count_after", "times_count", "count_times", "count_dash", "count_sign", "count_sheets",
@@ -509,7 +521,8 @@ def _section(line: str) -> str | None:
 _HEADING_MARKS = "◆◇■□●○▼▽▲△★☆◎♦※"
 _HEADING_START = rf"^(?:[{_HEADING_MARKS}]\s*)?"
 _HEADING_WORD = r"(?P<word>[^\s\d【】()\[\]:]+)"
-_JAPANESE_COUNT = r"(?::?\s*(?:\(\s*\d+\s*枚?\s*\)|\[\s*\d+\s*枚?\s*\]|\d+\s*枚?))?"
+_COUNTER = "[枚장张張]?"  # the counter of flat things: Japanese 枚, Korean 장, Chinese 张 (張)
+_JAPANESE_COUNT = rf"(?::?\s*(?:\(\s*\d+\s*{_COUNTER}\s*\)|\[\s*\d+\s*{_COUNTER}\s*\]|\d+\s*{_COUNTER}))?"
 _JAPANESE_HEADER = lazy(rf"{_HEADING_START}【?{_HEADING_WORD}】?\s*{_JAPANESE_COUNT}\s*:?$")
 _JAPANESE_BRACKETED_HEADER = lazy(rf"{_HEADING_START}【{_HEADING_WORD}\s*{_JAPANESE_COUNT}\s*】\s*:?$")
 _JAPANESE_SECTIONS = {
@@ -519,6 +532,17 @@ _JAPANESE_SECTIONS = {
     # Magic's deck and sideboard as Japanese lists head them, and as Chinese ones do (主牌,
     # 备牌; 備牌 in traditional characters), read by the same pattern.
     "デッキ": MAIN, "サイドボード": SIDEBOARD, "主牌": MAIN, "备牌": SIDEBOARD, "備牌": SIDEBOARD,
+    # And the other languages whose headings are not in Latin letters, keyed without their
+    # spaces (the heading's word holds none): Magic's deck and sideboard as MTG Arena's Korean
+    # client and Russian lists head them, Yu-Gi-Oh!'s decks as Konami's Korean cards (`메인 덱`,
+    # `엑스트라 덱`, `사이드 덱`) and YGOPro's Chinese (`主卡组`, `额外卡组`, `副卡组`; 牌組 in
+    # traditional characters) word them.
+    "덱": MAIN, "사이드보드": SIDEBOARD, "메인덱": MAIN, "엑스트라덱": EXTRA, "사이드덱": SIDEBOARD,
+    "колода": MAIN, "основнаяколода": MAIN, "сайдборд": SIDEBOARD, "сайд": SIDEBOARD,
+    "主卡组": MAIN, "额外卡组": EXTRA, "副卡组": SIDEBOARD, "主牌組": MAIN, "額外牌組": EXTRA, "副牌組": SIDEBOARD,
+    # Magic's commander and companion in Japanese (統率者, 相棒), Korean, Russian and Chinese.
+    "統率者": COMMANDER, "相棒": COMPANION, "사령관": COMMANDER, "командир": COMMANDER, "指挥官": COMMANDER,
+    "指揮官": COMMANDER,
 }
 
 
@@ -528,6 +552,10 @@ def _japanese_section(line: str) -> str | None:
     # `\s*` side by side would try every split of a run.
     line = squeeze(nfkc(line))
     match = _JAPANESE_HEADER.match(line) or _JAPANESE_BRACKETED_HEADER.match(line)
+    if match is None and " " in line:
+        # A heading of two words (`메인 덱 (40장)`, `Основная колода`), keyed without its space.
+        unspaced = line.replace(" ", "")
+        match = _JAPANESE_HEADER.match(unspaced) or _JAPANESE_BRACKETED_HEADER.match(unspaced)
     return _JAPANESE_SECTIONS.get(match.group("word").casefold()) if match else None
 
 

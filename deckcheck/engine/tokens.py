@@ -36,6 +36,10 @@ _NAME = lazy(r"[A-Za-z_][A-Za-z0-9_]*")
 _MISTAKES = {"=": "use == to compare", "&": "use `and`", "|": "use `or`", "!": "use `not` (or != to compare)"}
 _REVERSED = {"=>": ">=", "=<": "<="}  # comparisons written the other way round
 _PRINTED = {"\u2265": ">=", "\u2264": "<=", "\u2260": "!="}  # ≥ ≤ ≠, as a document or a phone types them
+# The full-width forms of ASCII and the ideographic space, as a Japanese, Chinese or Korean
+# input method types them in full-width mode (`ｋｅｅｐ７　＞＝　０．６`): each its ASCII self,
+# one character for one, so every column stays the one written.
+_FULL_WIDTH = {**{code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}, 0x3000: 0x20}
 
 
 @dataclass(frozen=True)
@@ -53,6 +57,8 @@ def tokenize(text: str, *, probabilities: bool = False) -> list[Token]:
     """The tokens of `text`; `probabilities`: its numbers may be odds (an assertion's), so a
     percentage (`85%`) is refused with the fraction it means."""
     tokens: list[Token] = []
+    if not text.isascii():
+        text = text.translate(_FULL_WIDTH)
     index = 0
     while index < len(text):
         char = text[index]
@@ -102,9 +108,15 @@ def tokenize(text: str, *, probabilities: bool = False) -> list[Token]:
             raise ExpressionError(f"unexpected character {char!r}; write {_PRINTED[char]}", column=column)
         elif char == "%" and probabilities and tokens and tokens[-1].kind == NUMBER:
             # `keep7 >= 85%`: the odds an assertion compares are fractions, not percentages.
+            percent, decimal_comma = tokens[-1].text, ""
+            if len(tokens) >= 3 and tokens[-2].kind == COMMA and tokens[-3].kind == NUMBER and "." not in tokens[-3].text \
+                    and tokens[-2].column == tokens[-1].column - 1 == tokens[-3].column + len(tokens[-3].text):
+                # `60,5%`, a percentage with a decimal comma as most of Europe writes it: 60.5
+                # per cent, which "write 0.05" (the 5 alone) got wrong.
+                percent, decimal_comma = f"{tokens[-3].text}.{tokens[-1].text}", ", and a decimal is written with a point"
             raise ExpressionError(
-                f"unexpected '%' after {tokens[-1].text}: a probability is a number from 0 to 1; "
-                f"write {fraction(tokens[-1].text)}", column=column,
+                f"unexpected '%' after {percent.replace('.', ',') if decimal_comma else percent}: "
+                f"a probability is a number from 0 to 1{decimal_comma}; write {fraction(percent)}", column=column,
             )
         else:
             raise ExpressionError(f"unexpected character {char!r}", column=column)

@@ -335,9 +335,10 @@ class MtgCatalog:
             deck, self, listed=listed, fetch=self.resolve if self.online is not None else None, explain=self.not_a_card,
         )
         if problems:
+            from ...cards.resolve import in_the_lists_letters
             from .foreign_basics import in_the_lists_language  # only for a deck with a name the data lacks
 
-            problems = in_the_lists_language(problems)
+            problems = in_the_lists_letters(in_the_lists_language(problems), self.name_letters)
         return deck, problems
 
     def is_land(self, name: str) -> bool | None:

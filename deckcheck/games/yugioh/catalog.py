@@ -29,7 +29,7 @@ from typing import Any
 
 from ...cards.catalog import SUGGESTIONS, snapshot_day
 from ...cards.resolve import (
-    count_first_note, held_letters, letters_note, script_note, suggestions_within_budget, unknown_card,
+    count_first_note, held_letters, in_the_lists_letters, letters_note, script_note, suggestions_within_budget, unknown_card,
     unknown_passcode_message,
 )
 from ...cards.suggest import NameIndex
@@ -325,6 +325,8 @@ class YgoCatalog:
             entries.append(entry.replace(name=root.name, code=card.code if entry.code is not None else root.code,
                                        written=written))
         problems = [self._unknown_problem(group, rank) for rank, group in enumerate(unknown.values())]
+        if problems:
+            problems = in_the_lists_letters(problems, self.name_letters, japanese=True)
         problems += [self._inferred_problem(code, group) for code, group in inferred.items()]
         return deck.with_entries(entries), problems
 
