@@ -13,6 +13,12 @@ from real_decks import format_id, mtgo_text, read_decks
 from deckcheck.names import display_name
 
 BURN = Path(__file__).resolve().parent.parent / "examples" / "burn-modern.txt"
+# 13 cards, 3 copies each, legal in the TCG on 2025-01-01: with 1 Mirror Force, a 40-card Main Deck.
+YUGIOH_NAMES = (
+    "Dark Magician", "Blue-Eyes White Dragon", "Kuriboh", "Celtic Guardian", "Summoned Skull", "Trap Hole",
+    "Gaia the Fierce Knight", "Effect Veiler", "Pot of Desires", "Mystical Space Typhoon", "Ghost Belle & Haunted Mansion",
+    "Infinite Impermanence", "Dark Magician Girl",
+)
 FORMATS = ("Modern", "Legacy", "Pioneer", "Pauper", "Standard", "Vintage")
 
 
@@ -30,6 +36,15 @@ def _real_75_card_decks(shared_data: Path) -> list[dict]:
 
 def _sheet(cli, deck: Path, out: Path, *args: str):
     return cli("sheet", str(deck), "--player", "Ann Lee", "--event", "Friday Night Magic", "--out", str(out), *args)
+
+
+def _lines(path: Path) -> list[str]:
+    """The first page's lines as printed: its words (pdftotext -bbox) on each baseline, left
+    to right, both columns in one line."""
+    rows: dict[float, list[tuple[float, str]]] = {}
+    for text, x0, _, _, y1 in pdf_words(path)[0]:
+        rows.setdefault(round(y1, 1), []).append((x0, text))
+    return [" ".join(text for _, text in sorted(row)) for _, row in sorted(rows.items())]
 
 
 def _legal_sheet_text(cli, tmp_path: Path, decklist: str, fmt: str) -> str:
@@ -137,8 +152,7 @@ def test_yugioh_sheet_totals_an_empty_extra_and_side_deck(cli, tmp_path):
     done = cli("sheet", str(deck), "-f", "yugioh/advanced-tcg", "--date", "2026-06-01", "--player", "Yugi",
                "--event", "Locals", "--force", "--out", str(out))
     assert done.returncode == 1, done.stderr
-    words = " ".join(pdf_pages(out)[0].split())
-    assert "Main Deck: 6 Extra Deck: 0 Side Deck: 0" in words
+    assert "Main Deck: 6 Extra Deck: 0 Side Deck: 0" in _lines(out)
 
 
 def test_wow_sheet_has_hero_main_and_side(cli, tmp_path):
@@ -484,9 +498,42 @@ def test_a_commander_sheets_totals_name_the_command_zone_first(cli, tmp_path):
 
 def test_a_list_grouped_by_type_has_no_sideboard_on_its_sheet(cli, tmp_path):
     """A 60-card list whose blank line only separates card types: validate reads one main
-    deck (the format's sizes say so), and so does the sheet."""
+    deck (the format's sizes say so), and so does the sheet: its sideboard is empty."""
     text = _legal_sheet_text(cli, tmp_path, "4 Goblin Guide\n4 Lightning Bolt\n\n52 Mountain\n", "mtg/modern")
-    assert "Main deck: 60" in text and "Sideboard" not in text
+    assert "Main deck: 60" in text and "Sideboard: 0" in text and "Mountain" not in text.split("Sideboard")[1]
+
+
+@pytest.mark.parametrize(("decklist", "fmt", "sections", "totals"), [
+    # Wizards' decklist has a sideboard box and a sideboard total: a deck without one says 0.
+    ("4 Lightning Bolt\n56 Mountain\n", "mtg/modern", ["Sideboard 0"], "Main deck: 60 Sideboard: 0"),
+    # Before the 2013 rules a sideboard was exactly 15 or none: none is still a box of 0.
+    ("4 Lightning Bolt\n56 Mountain\n", "mtg/legacy", ["Sideboard 0"], "Main deck: 60 Sideboard: 0"),
+    # Konami's form has the Extra Deck and Side Deck boxes, filled with 0 by a deck without.
+    ("Main Deck\n" + "".join(f"3 {name}\n" for name in YUGIOH_NAMES) + "1 Mirror Force\n", "yugioh/advanced-tcg", ["Extra Deck 0", "Side Deck 0"],
+     "Main Deck: 40 Extra Deck: 0 Side Deck: 0"),
+    # The WoW TCG's optional side deck (exactly 10 or none).
+    ("Hero: Graccus\n56 Ironforge Guards\n4 Kalecgos\n", "wow/constructed", ["Side deck 0"], "Hero: 1 Main deck: 60 Side deck: 0"),
+])
+def test_a_deck_without_a_sideboard_has_its_sideboard_section_with_0(cli, tmp_path, decklist, fmt, sections, totals):
+    """A deck registered without a sideboard had no sideboard section and no sideboard total
+    on its sheet ("Main deck: 60" alone): a judge could not tell a deck registered without
+    one from a sheet missing it, and the blank invited one written in later. The section
+    stands, empty, with its total 0, in every format whose decks may have a sideboard."""
+    _legal_sheet_text(cli, tmp_path, decklist, fmt)
+    lines = _lines(tmp_path / "sheet.pdf")
+    for section in sections:
+        assert any(section in line for line in lines), lines
+    assert totals in lines
+
+
+@pytest.mark.parametrize(("decklist", "fmt"), [
+    ("1 Tymna the Weaver\n1 Ardenn, Intrepid Archaeologist\n\n1 Sol Ring\n97 Plains\n", "mtg/commander"),
+    ("20 Plains\n20 Savannah Lions\n", "mtg/limited"),
+])
+def test_a_format_without_a_stated_sideboard_has_no_empty_sideboard_section(cli, tmp_path, decklist, fmt):
+    """Commander has no sideboard (its size is 0), and a limited deck's is the rest of the
+    pool, which a list need not state: neither sheet gets an empty sideboard box."""
+    assert "Sideboard" not in _legal_sheet_text(cli, tmp_path, decklist, fmt)
 
 
 def test_a_legal_deck_read_one_way_of_two_says_so_on_its_sheet(cli, tmp_path):

@@ -3,7 +3,7 @@ the Extra and Side decks, each with its total. Konami's sheet always has the thr
 deck sections, so `--sort name` only orders cards within them. Used by paperwork/sheet.py."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from ...model import EXTRA, MAIN, SIDEBOARD
 from ...paperwork.sheet import Section, SheetCard, main_deck, zone_section
@@ -17,5 +17,9 @@ MAIN_TITLE = "Main Deck"
 TOTALS = (MAIN, EXTRA, SIDEBOARD)
 
 
-def sections(cards: Sequence[SheetCard], *, by_type: bool) -> list[Section]:
-    return [*main_deck(cards, TYPE_GROUPS, by_type=True), *zone_section(cards, EXTRA, "Extra Deck", beside=True), *zone_section(cards, SIDEBOARD, "Side Deck")]
+def sections(cards: Sequence[SheetCard], *, by_type: bool, always: Collection[str] = ()) -> list[Section]:
+    return [
+        *main_deck(cards, TYPE_GROUPS, by_type=True),
+        *zone_section(cards, EXTRA, "Extra Deck", beside=True, always=always),
+        *zone_section(cards, SIDEBOARD, "Side Deck", always=always),
+    ]
