@@ -73,3 +73,28 @@ def test_a_line_written_without_cell_stands_where_cell_put_it(tmp_path, monkeypa
         assert [word[0] for word in fast_page] == [word[0] for word in slow_page]
         for fast_word, slow_word in zip(fast_page, slow_page):
             assert fast_word[1:] == pytest.approx(slow_word[1:], abs=0.011), fast_word
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_word_of_a_sheet_prints_past_the_margins(tmp_path, paper):
+    """A text set to fit its box was measured against the box's whole width but printed
+    cell()'s 1 mm in from its left side, so a value filling a box that ends at the right
+    margin ran past it: a long Player ID by 1.2 pt, a verdict or warning line at full width
+    by up to 2.8 pt. Each is now fitted (or cut) to the room left of its box's right side."""
+    long_id = "1234567890" * 5  # no space: set smaller, never wrapped
+    sheet = _sheet()
+    sheet.fields[3] = ("Player ID", long_id)
+    sheet.fields.append(("Deck file", "decks/" + "x" * 70 + ".txt"))
+    sheet.problems = ["W" * 300, "M" * 300]
+    sheet.warnings = ["read the last blank-line group (16 cards) as part of the main deck " * 4]
+    sheet.totals = [("Main deck", 51), ("Sideboard", 3), ("Maybeboard of the very long zone name", 100)] * 3
+    writer = pdf.SheetWriter(paper, day=dt.date(2025, 1, 1))
+    writer.add(sheet)
+    out = tmp_path / "sheet.pdf"
+    out.write_bytes(writer.output())
+    page_width = {"a4": 595.28, "letter": 612.0}[paper]
+    margin = pdf.MARGIN * 72 / 25.4
+    (words,) = pdf_words(out)
+    outside = [(text, x0, x1) for text, x0, _, x1, _ in words if x0 < margin - 0.01 or x1 > page_width - margin + 0.01]
+    assert outside == [], outside
+    assert any(long_id[:20] in text for text, *_ in words)

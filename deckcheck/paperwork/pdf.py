@@ -226,6 +226,19 @@ class SheetWriter:
                 current_width = self._width(current)
         return [*lines, current] if current else lines
 
+    def _room(self, width: float) -> float:
+        """The width a line may take in a box `width` wide: cell() prints it `c_margin` in
+        from the box's left side, so a text as wide as the box ran past its right side (past
+        the page's margin, for a box that ends there)."""
+        return width - self.pdf.c_margin
+
+    def _fitted(self, text: str, width: float, size: float, floor: float, *, style: str = "") -> str:
+        """`text` on one line of a box `width` wide: the font set as large as fits, from `size`
+        down to `floor`, and the text cut with `…` when it is too wide even at `floor`."""
+        room = self._room(width)
+        self._font(style, self._fit(text, room, size, floor, style=style))
+        return self._clipped(text, room)
+
     def _clipped(self, text: str, width: float) -> str:
         """`text`, or as much of it as fits `width` in the current font followed by `…`."""
         if self._width(text) <= width:
@@ -358,8 +371,7 @@ class SheetWriter:
     def _header(self, sheet: Sheet, fields: list[tuple[str, str]], page: int, pages: int) -> None:
         pdf = self.pdf
         pdf.set_text_color(0, 0, 0)
-        self._font("B", 13)
-        self._cell(MARGIN, MARGIN, self.width - 30, 7, sheet.title)
+        self._cell(MARGIN, MARGIN, self.width - 30, 7, self._fitted(sheet.title, self.width - 30, 13, 9, style="B"))
         self._font("", 8)
         self._cell(MARGIN + self.width - 30, MARGIN, 30, 7, f"Page {page} of {pages}", align="R")
         half = (self.width - NORMAL.gutter) / 2
@@ -370,24 +382,24 @@ class SheetWriter:
             self._font("", 6.5)
             self._cell(x, y, half, 3, label)
             pdf.set_text_color(0, 0, 0)
-            size = self._fit(value, half, 10.5, FIELD_MIN_PT)
+            room = self._room(half)
+            size = self._fit(value, room, 10.5, FIELD_MIN_PT)
             self._font("", size)
-            if self._width(value) <= half:
+            if self._width(value) <= room:
                 self._cell(x, y + 3, half, 5, value)
             else:  # too wide even at the smallest size: two lines of the box, the rest cut
-                lines = self._wrap(value, half, size)
+                lines = self._wrap(value, room, size)
                 if len(lines) > 2:
                     lines = [lines[0], " ".join(lines[1:])]
                 for row, line in enumerate(lines):
-                    self._cell(x, y + 2.9 + row * 2.5, half, 2.5, self._clipped(line, half))
+                    self._cell(x, y + 2.9 + row * 2.5, half, 2.5, self._clipped(line, room))
             pdf.line(x, y + 8.2, x + half, y + 8.2)
 
     def _band(self, sheet: Sheet, fields: list[tuple[str, str]], page: int, pages: int) -> None:
         """The one-line header of a continuation page: title, player, event, page."""
         values = dict(fields)
         line = " \u00b7 ".join(part for part in (sheet.title, values.get("Player"), values.get("Event")) if part)
-        self._font("B", self._fit(line, self.width - 30, 10, 5, style="B"))
-        self._cell(MARGIN, MARGIN, self.width - 30, 6, self._clipped(line, self.width - 30))
+        self._cell(MARGIN, MARGIN, self.width - 30, 6, self._fitted(line, self.width - 30, 10, 5, style="B"))
         self._font("", 8)
         self._cell(MARGIN + self.width - 30, MARGIN, 30, 6, f"Page {page} of {pages}", align="R")
         self.pdf.line(MARGIN, MARGIN + 7, MARGIN + self.width, MARGIN + 7)
@@ -412,8 +424,8 @@ class SheetWriter:
 
     def _totals(self, sheet: Sheet, y: float) -> None:
         self.pdf.line(MARGIN, y - 1, MARGIN + self.width, y - 1)
-        self._font("B", 9.5)
-        self._cell(MARGIN, y, self.width, 6, "      ".join(f"{label}: {total}" for label, total in sheet.totals) or "No cards listed")
+        line = "      ".join(f"{label}: {total}" for label, total in sheet.totals) or "No cards listed"
+        self._cell(MARGIN, y, self.width, 6, self._fitted(line, self.width, 9.5, 6, style="B"))
 
     def _footer(self, sheet: Sheet) -> None:
         pdf = self.pdf
@@ -439,8 +451,7 @@ class SheetWriter:
             # sheets sees which are not legal without reading each foot; the rest in grey.
             style, colour = ("B", ILLEGAL_RED) if index == 0 and sheet.problems else ("", GREY)
             pdf.set_text_color(*colour)
-            self._font(style, self._fit(line, self.width, 7, 4.5, style=style))
-            self._cell(MARGIN, box + 20 + index * 3.6, self.width, 3.6, self._clipped(line, self.width))
+            self._cell(MARGIN, box + 20 + index * 3.6, self.width, 3.6, self._fitted(line, self.width, 7, 4.5, style=style))
         pdf.set_text_color(0, 0, 0)
 
     def _broken(self, sheet: Sheet, top: float) -> None:
