@@ -39,12 +39,16 @@ def _sheet(cli, deck: Path, out: Path, *args: str):
 
 
 def _lines(path: Path) -> list[str]:
-    """The first page's lines as printed: its words (pdftotext -bbox) on each baseline, left
-    to right, both columns in one line."""
-    rows: dict[float, list[tuple[float, str]]] = {}
-    for text, x0, _, _, y1 in pdf_words(path)[0]:
-        rows.setdefault(round(y1, 1), []).append((x0, text))
-    return [" ".join(text for _, text in sorted(row)) for _, row in sorted(rows.items())]
+    """The first page's lines as printed: its words (pdftotext -bbox) left to right, both
+    columns in one line, a word on the line whose bottom is within 1.5 pt of its own (the
+    fallback font's words sit a little lower in their boxes than DejaVu's)."""
+    rows: list[tuple[float, list[tuple[float, str]]]] = []
+    for text, x0, _, _, y1 in sorted(pdf_words(path)[0], key=lambda word: word[4]):
+        if rows and y1 - rows[-1][0] <= 1.5:
+            rows[-1][1].append((x0, text))
+        else:
+            rows.append((y1, [(x0, text)]))
+    return [" ".join(text for _, text in sorted(row)) for _, row in rows]
 
 
 def _legal_sheet_text(cli, tmp_path: Path, decklist: str, fmt: str) -> str:
@@ -153,6 +157,29 @@ def test_yugioh_sheet_totals_an_empty_extra_and_side_deck(cli, tmp_path):
                "--event", "Locals", "--force", "--out", str(out))
     assert done.returncode == 1, done.stderr
     assert "Main Deck: 6 Extra Deck: 0 Side Deck: 0" in _lines(out)
+
+
+# Legal in the OCG and the TCG on 2025-01-01 (Pot of Desires is semi-limited in the OCG).
+OCG_AND_TCG_DECK = ("Main Deck\n" + "".join(f"{2 if name == 'Pot of Desires' else 3} {name}\n" for name in YUGIOH_NAMES)
+                    + "2 Mirror Force\n")
+
+
+def test_an_ocg_sheet_heads_its_boxes_in_the_ocgs_words_too(cli, tmp_path):
+    """An OCG event's players and judges read Konami's Japanese deck sheet (デッキ記入シート,
+    the rulebook's メインデッキ, エクストラデッキ, サイドデッキ, モンスターカード, 魔法カード,
+    罠カード); deckcheck's sheet of an OCG format said only the TCG form's English words, while
+    docs/paperwork.md said its totals were headed 'as on Konami's form'. An OCG sheet gives
+    both, the Japanese first; a TCG sheet stays in English."""
+    _legal_sheet_text(cli, tmp_path, OCG_AND_TCG_DECK, "yugioh/advanced-ocg")
+    lines = _lines(tmp_path / "sheet.pdf")
+    assert any(line.startswith("遊戯王OCG デッキ記入シート / Yu-Gi-Oh! OCG deck registration sheet") for line in lines), lines
+    for title in ("モンスターカード / Monster Cards 27", "魔法カード / Spell Cards 5", "罠カード / Trap Cards 8",
+                  "エクストラデッキ / Extra Deck 0", "サイドデッキ / Side Deck 0"):
+        assert any(title in line for line in lines), (title, lines)
+    assert "メインデッキ / Main Deck: 40 エクストラデッキ / Extra Deck: 0 サイドデッキ / Side Deck: 0" in lines
+    assert overlapping_words(pdf_words(tmp_path / "sheet.pdf")[0]) == []
+    tcg = _legal_sheet_text(cli, tmp_path, OCG_AND_TCG_DECK, "yugioh/advanced-tcg")
+    assert "Monster Cards" in tcg and "モンスター" not in tcg and "Yu-Gi-Oh! deck registration sheet" in tcg
 
 
 def test_wow_sheet_has_hero_main_and_side(cli, tmp_path):

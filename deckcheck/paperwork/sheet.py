@@ -297,9 +297,13 @@ def build_sheet(
         totals.setdefault(zone, 0)
         labels.setdefault(zone, zone_name(fmt.game, zone))
     title = layout.TITLE if layout is not None else f"{game.label if game else fmt.game} deck registration sheet"
+    # The format's own words for the game's (a Yu-Gi-Oh! OCG sheet's Japanese beside English).
+    local = layout.words(fmt) if layout is not None and hasattr(layout, "words") else {}
+    for section in sections:
+        section.title = local.get(section.title, section.title)
     return Sheet(
-        title=title, fields=header_fields(registrant, fmt, result.format, deck.name), sections=sections,
-        totals=[(labels[zone], totals[zone]) for zone in listing_zones(fmt.game) if zone in totals],
+        title=local.get(title, title), fields=header_fields(registrant, fmt, result.format, deck.name), sections=sections,
+        totals=[(local.get(labels[zone], labels[zone]), totals[zone]) for zone in listing_zones(fmt.game) if zone in totals],
         verdict=verdict_line(result, fmt, day), notes=notes,
         problems=[problem.message for problem in result.problems if problem.is_error],
         warnings=[problem.message for problem in result.problems if problem.severity == WARNING],
