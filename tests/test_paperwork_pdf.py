@@ -6,7 +6,7 @@ import datetime as dt
 from pathlib import Path
 
 import pytest
-from paperwork import pdf_pages, pdf_words
+from paperwork import overlapping_words, pdf_pages, pdf_words
 
 from deckcheck.paperwork import pdf
 from deckcheck.paperwork.sheet import Section, Sheet
@@ -98,3 +98,27 @@ def test_no_word_of_a_sheet_prints_past_the_margins(tmp_path, paper):
     outside = [(text, x0, x1) for text, x0, _, x1, _ in words if x0 < margin - 0.01 or x1 > page_width - margin + 0.01]
     assert outside == [], outside
     assert any(long_id[:20] in text for text, *_ in words)
+
+
+@pytest.mark.parametrize("singles", [60, 300], ids=["one page", "three columns"])
+def test_section_titles_and_counts_stay_in_their_boxes(tmp_path, singles):
+    """A section title was printed at its full size whatever its width: in three columns,
+    'モンスターカード / Monster Cards (continued)' ran into the next column's title and past
+    the right margin, and a long title over its total. A count of three digits or more (250
+    Relentless Rats, 9999 Mountain, which a list may say) ran left of its column, past the
+    left margin in the first. Each is now set smaller to fit its box."""
+    cards = [(250, "Relentless Rats"), (9999, "Mountain"), *((1, f"Card number {n} with a rather long name") for n in range(singles))]
+    sheet = _sheet()
+    sheet.sections = [Section("モンスターカード / Monster Cards of a rather long title", "main", cards),
+                      Section("Sideboard (rest of the pool)", "sideboard", cards[:80], True)]
+    writer = pdf.SheetWriter(day=dt.date(2025, 1, 1))
+    writer.add(sheet)
+    out = tmp_path / "sheet.pdf"
+    out.write_bytes(writer.output())
+    margin = pdf.MARGIN * 72 / 25.4
+    pages = pdf_words(out)
+    for words in pages:
+        assert [(text, x0, x1) for text, x0, _, x1, _ in words if x0 < margin - 0.01 or x1 > 595.28 - margin + 0.01] == []
+        assert overlapping_words(words, slack=0.1) == []
+    text = "".join(pdf_pages(out))
+    assert "250" in text and "9999" in text and "(continued)" in text

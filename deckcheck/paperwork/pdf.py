@@ -38,6 +38,7 @@ MAX_FIELD_CHARS = 120  # a header value longer than this is cut (with …): the 
 FIELD_MIN_PT = 6.0  # a header value is set smaller down to this, then on two lines of its box
 MAX_CARD_NAME_CHARS = 200  # a longer card name (no real one reaches 150) is cut (with …) before it is wrapped
 MAX_PROBLEM_LINES = 2
+MIN_COUNT_PT = 3.0  # a card's count is set smaller down to this (5 digits fit the narrowest box), never cut
 # Characters whose widths one writer keeps (`_width`): the fonts draw a few thousand, and
 # what they cannot draw is U+FFFD before it is measured; past this, a character is measured
 # each time, never kept.
@@ -410,15 +411,20 @@ class SheetWriter:
         for index, row in enumerate(rows):
             y = top + index * step
             if row.kind == "title":
-                self._font("B", layout.name_pt)
-                self._cell(x, y, width - 12, step, row.text)
+                # A title beside its total leaves the total's box; a continued one has the column.
+                room = width - 12 if row.count is not None else width
+                self._cell(x, y, room, step, self._fitted(row.text, room, layout.name_pt, layout.min_name_pt, style="B"))
                 if row.count is not None:
+                    self._font("B", layout.name_pt)
                     self._cell(x + width - 12, y, 12, step, str(row.count), align="R")
                 pdf.line(x, y + step - 0.3, x + width, y + step - 0.3)
             elif row.kind in ("card", "more"):
                 if row.count is not None:
-                    self._font("", layout.name_pt)
-                    self._cell(x, y, layout.count_width - 1.5, step, str(row.count), align="R")
+                    # A count of three digits or more (250 Relentless Rats) is set smaller,
+                    # never cut: it ran left of its column, past the margin in the first.
+                    count, box = str(row.count), layout.count_width - 1.5
+                    self._font("", self._fit(count, self._room(box), layout.name_pt, MIN_COUNT_PT))
+                    self._cell(x, y, box, step, count, align="R")
                 self._font("", row.size)
                 self._cell(x + layout.count_width, y, width - layout.count_width, step, row.text)
 
