@@ -258,6 +258,17 @@ def test_a_format_cell_in_capitals_names_the_id_it_spells(cli, tmp_path):
     ("reg.csv", "player,deck,Fecha,日付\nann,burn.txt,31/08/2026,2026年8月31日\n",
      ["reg.csv: column 'fecha' is not read; the event's day is one for the whole batch: give it with --date",
       "reg.csv: column '日付' is not read; the event's day is one for the whole batch: give it with --date"]),
+    # An organiser marks a player who dropped in a column of their own: every row was still
+    # checked, counted and given its sheet, without a word.
+    ("reg.csv", "player,deck,Dropped\nann,burn.txt,yes\n",
+     ["reg.csv: column 'dropped' is not read; every row is checked and gets its sheet: delete the row of a "
+      "player who dropped"]),
+    ("reg.csv", "player,deck,Drop?,withdrawn\nann,burn.txt,,\n",
+     ["reg.csv: column 'drop?' is not read; every row is checked and gets its sheet: delete the row of a "
+      "player who dropped",
+      "reg.csv: column 'withdrawn' is not read; every row is checked and gets its sheet: delete the row of a "
+      "player who dropped"]),
+    ("reg.csv", "player,deck,Drop-off point,status\nann,burn.txt,,paid\n", []),
 ])
 def test_a_manifest_setting_of_the_whole_event_is_not_passed_over_silently(cli, tmp_path, name, text, warnings):
     """A `date` column (or a YAML manifest's top-level `date:`) was ignored without a word,

@@ -464,3 +464,49 @@ def test_every_table_is_named_by_its_heading(hostile_report):
     assert len(tables) == 2  # the registrations and the teams
     assert [attrs.get("aria-labelledby") for attrs in tables] == ["registrations-title", "teams-title"]
     assert all(attrs["aria-labelledby"] in headings for attrs in tables)
+
+
+def test_find_filters_the_rows_without_moving_them(cli, tmp_path):
+    """Each letter typed in Find sorted every registration again and moved each one in the
+    table (appendChild), though only the filter changed: on a 2,500-player event page that
+    is 2,500 moves and a relayout of the whole table a keystroke. The rows move only when
+    the sort changes (counted with a MutationObserver in a copy of the page whose policy
+    lets the count run, not timed)."""
+    folder = tmp_path / "event"
+    folder.mkdir()
+    rows = ["player,deck"]
+    for number in range(40):
+        (folder / f"d{number:02}.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+        rows.append(f"player {number:02},d{number:02}.txt")
+    (folder / "reg.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    report = tmp_path / "event.html"
+    done = cli("batch", str(folder / "reg.csv"), "-f", "mtg/modern", "-o", "html", "--report", str(report), "-q")
+    assert done.returncode == 0, done.stderr
+    count = """<script>
+var moved = [];
+function typed(query) {
+  var added = 0;
+  var watch = new MutationObserver(function () {});
+  watch.observe(document.getElementById("decks"), { childList: true });
+  var filter = document.getElementById("filter");
+  filter.value = query;
+  filter.dispatchEvent(new Event("input"));
+  watch.takeRecords().forEach(function (record) { added += record.addedNodes.length; });
+  watch.disconnect();
+  return added;
+}
+moved.push(typed("p"), typed("pl"), typed("player 1"), typed(""));
+var sort = document.querySelector('th button[data-sort="player"]');
+sort.click();
+sort.click();
+moved.push(document.querySelectorAll("tbody.registration").length);
+document.body.setAttribute("data-moved", moved.join(","));
+document.body.setAttribute("data-first", document.querySelector("tbody.registration").dataset.player);
+</script>"""
+    html = report.read_text(encoding="utf-8")
+    html = re.sub(r'<meta http-equiv="Content-Security-Policy"[^>]*>', "", html).replace("</body>", count + "</body>")
+    counted = tmp_path / "counted.html"
+    counted.write_text(html, encoding="utf-8")
+    after = dom(counted)
+    assert 'data-moved="0,0,0,0,40"' in after
+    assert 'data-first="player 39"' in after  # sorted by player, then reversed: the sort still moves them

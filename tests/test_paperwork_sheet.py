@@ -13,6 +13,12 @@ from real_decks import format_id, mtgo_text, read_decks
 from deckcheck.names import display_name
 
 BURN = Path(__file__).resolve().parent.parent / "examples" / "burn-modern.txt"
+# 13 cards, 3 copies each, legal in the TCG on 2025-01-01: with 1 Mirror Force, a 40-card Main Deck.
+YUGIOH_NAMES = (
+    "Dark Magician", "Blue-Eyes White Dragon", "Kuriboh", "Celtic Guardian", "Summoned Skull", "Trap Hole",
+    "Gaia the Fierce Knight", "Effect Veiler", "Pot of Desires", "Mystical Space Typhoon", "Ghost Belle & Haunted Mansion",
+    "Infinite Impermanence", "Dark Magician Girl",
+)
 FORMATS = ("Modern", "Legacy", "Pioneer", "Pauper", "Standard", "Vintage")
 
 
@@ -30,6 +36,19 @@ def _real_75_card_decks(shared_data: Path) -> list[dict]:
 
 def _sheet(cli, deck: Path, out: Path, *args: str):
     return cli("sheet", str(deck), "--player", "Ann Lee", "--event", "Friday Night Magic", "--out", str(out), *args)
+
+
+def _lines(path: Path) -> list[str]:
+    """The first page's lines as printed: its words (pdftotext -bbox) left to right, both
+    columns in one line, a word on the line whose bottom is within 1.5 pt of its own (the
+    fallback font's words sit a little lower in their boxes than DejaVu's)."""
+    rows: list[tuple[float, list[tuple[float, str]]]] = []
+    for text, x0, _, _, y1 in sorted(pdf_words(path)[0], key=lambda word: word[4]):
+        if rows and y1 - rows[-1][0] <= 1.5:
+            rows[-1][1].append((x0, text))
+        else:
+            rows.append((y1, [(x0, text)]))
+    return [" ".join(text for _, text in sorted(row)) for _, row in rows]
 
 
 def _legal_sheet_text(cli, tmp_path: Path, decklist: str, fmt: str) -> str:
@@ -137,8 +156,30 @@ def test_yugioh_sheet_totals_an_empty_extra_and_side_deck(cli, tmp_path):
     done = cli("sheet", str(deck), "-f", "yugioh/advanced-tcg", "--date", "2026-06-01", "--player", "Yugi",
                "--event", "Locals", "--force", "--out", str(out))
     assert done.returncode == 1, done.stderr
-    words = " ".join(pdf_pages(out)[0].split())
-    assert "Main Deck: 6 Extra Deck: 0 Side Deck: 0" in words
+    assert "Main Deck: 6 Extra Deck: 0 Side Deck: 0" in _lines(out)
+
+
+# Legal in the OCG and the TCG on 2025-01-01 (Pot of Desires is semi-limited in the OCG).
+OCG_AND_TCG_DECK = ("Main Deck\n" + "".join(f"{2 if name == 'Pot of Desires' else 3} {name}\n" for name in YUGIOH_NAMES)
+                    + "2 Mirror Force\n")
+
+
+def test_an_ocg_sheet_heads_its_boxes_in_the_ocgs_words_too(cli, tmp_path):
+    """An OCG event's players and judges read Konami's Japanese deck sheet (デッキ記入シート,
+    the rulebook's メインデッキ, エクストラデッキ, サイドデッキ, モンスターカード, 魔法カード,
+    罠カード); deckcheck's sheet of an OCG format said only the TCG form's English words, while
+    docs/paperwork.md said its totals were headed 'as on Konami's form'. An OCG sheet gives
+    both, the Japanese first; a TCG sheet stays in English."""
+    _legal_sheet_text(cli, tmp_path, OCG_AND_TCG_DECK, "yugioh/advanced-ocg")
+    lines = _lines(tmp_path / "sheet.pdf")
+    assert any(line.startswith("遊戯王OCG デッキ記入シート / Yu-Gi-Oh! OCG deck registration sheet") for line in lines), lines
+    for title in ("モンスターカード / Monster Cards 27", "魔法カード / Spell Cards 5", "罠カード / Trap Cards 8",
+                  "エクストラデッキ / Extra Deck 0", "サイドデッキ / Side Deck 0"):
+        assert any(title in line for line in lines), (title, lines)
+    assert "メインデッキ / Main Deck: 40 エクストラデッキ / Extra Deck: 0 サイドデッキ / Side Deck: 0" in lines
+    assert overlapping_words(pdf_words(tmp_path / "sheet.pdf")[0]) == []
+    tcg = _legal_sheet_text(cli, tmp_path, OCG_AND_TCG_DECK, "yugioh/advanced-tcg")
+    assert "Monster Cards" in tcg and "モンスター" not in tcg and "Yu-Gi-Oh! deck registration sheet" in tcg
 
 
 def test_wow_sheet_has_hero_main_and_side(cli, tmp_path):
@@ -484,9 +525,42 @@ def test_a_commander_sheets_totals_name_the_command_zone_first(cli, tmp_path):
 
 def test_a_list_grouped_by_type_has_no_sideboard_on_its_sheet(cli, tmp_path):
     """A 60-card list whose blank line only separates card types: validate reads one main
-    deck (the format's sizes say so), and so does the sheet."""
+    deck (the format's sizes say so), and so does the sheet: its sideboard is empty."""
     text = _legal_sheet_text(cli, tmp_path, "4 Goblin Guide\n4 Lightning Bolt\n\n52 Mountain\n", "mtg/modern")
-    assert "Main deck: 60" in text and "Sideboard" not in text
+    assert "Main deck: 60" in text and "Sideboard: 0" in text and "Mountain" not in text.split("Sideboard")[1]
+
+
+@pytest.mark.parametrize(("decklist", "fmt", "sections", "totals"), [
+    # Wizards' decklist has a sideboard box and a sideboard total: a deck without one says 0.
+    ("4 Lightning Bolt\n56 Mountain\n", "mtg/modern", ["Sideboard 0"], "Main deck: 60 Sideboard: 0"),
+    # Before the 2013 rules a sideboard was exactly 15 or none: none is still a box of 0.
+    ("4 Lightning Bolt\n56 Mountain\n", "mtg/legacy", ["Sideboard 0"], "Main deck: 60 Sideboard: 0"),
+    # Konami's form has the Extra Deck and Side Deck boxes, filled with 0 by a deck without.
+    ("Main Deck\n" + "".join(f"3 {name}\n" for name in YUGIOH_NAMES) + "1 Mirror Force\n", "yugioh/advanced-tcg", ["Extra Deck 0", "Side Deck 0"],
+     "Main Deck: 40 Extra Deck: 0 Side Deck: 0"),
+    # The WoW TCG's optional side deck (exactly 10 or none).
+    ("Hero: Graccus\n56 Ironforge Guards\n4 Kalecgos\n", "wow/constructed", ["Side deck 0"], "Hero: 1 Main deck: 60 Side deck: 0"),
+])
+def test_a_deck_without_a_sideboard_has_its_sideboard_section_with_0(cli, tmp_path, decklist, fmt, sections, totals):
+    """A deck registered without a sideboard had no sideboard section and no sideboard total
+    on its sheet ("Main deck: 60" alone): a judge could not tell a deck registered without
+    one from a sheet missing it, and the blank invited one written in later. The section
+    stands, empty, with its total 0, in every format whose decks may have a sideboard."""
+    _legal_sheet_text(cli, tmp_path, decklist, fmt)
+    lines = _lines(tmp_path / "sheet.pdf")
+    for section in sections:
+        assert any(section in line for line in lines), lines
+    assert totals in lines
+
+
+@pytest.mark.parametrize(("decklist", "fmt"), [
+    ("1 Tymna the Weaver\n1 Ardenn, Intrepid Archaeologist\n\n1 Sol Ring\n97 Plains\n", "mtg/commander"),
+    ("20 Plains\n20 Savannah Lions\n", "mtg/limited"),
+])
+def test_a_format_without_a_stated_sideboard_has_no_empty_sideboard_section(cli, tmp_path, decklist, fmt):
+    """Commander has no sideboard (its size is 0), and a limited deck's is the rest of the
+    pool, which a list need not state: neither sheet gets an empty sideboard box."""
+    assert "Sideboard" not in _legal_sheet_text(cli, tmp_path, decklist, fmt)
 
 
 def test_a_legal_deck_read_one_way_of_two_says_so_on_its_sheet(cli, tmp_path):

@@ -344,7 +344,7 @@ def sep_delimiter(line: str) -> str | None:
 
 def _unread_settings(names: Iterable[str], shown: str, what: str) -> list[str]:
     """A warning for each of `names` (columns or keys, lower case) that is an EVENT_SETTINGS,
-    names a deck's command zone (COMMAND_ZONE_COLUMN) or is a column deckcheck reads as a
+    names a deck's command zone (COMMAND_ZONE_COLUMN), marks drops (DROP_COLUMN) or is a column deckcheck reads as a
     sign-up sheet words it (`Team Name`: _renamed)."""
     names = list(dict.fromkeys(names))
     present = frozenset(names)
@@ -357,6 +357,8 @@ def _unread_settings(names: Iterable[str], shown: str, what: str) -> list[str]:
             notes.append(f"{shown}: {what} {name!r} is not read; {COMMAND_ZONE_COLUMN}")
         elif _names_hero(name):
             notes.append(f"{shown}: {what} {name!r} is not read; {HERO_COLUMN}")
+        elif _marks_drops(name):
+            notes.append(f"{shown}: {what} {name!r} is not read; {DROP_COLUMN}")
         elif (column := _renamed(name, present)) is not None:
             notes.append(f"{shown}: {what} {name!r} is not read; rename it {column!r} to read each row's "
                          f"{_OPTIONAL_WORDS[column][2]}")
@@ -404,6 +406,19 @@ COMMAND_ZONE_COLUMN = (
     "each deck is checked with the command zone and companion its own list names (a `Commander` or "
     "`Companion` section, or as its file format names them), and the column is not compared with them"
 )
+# An organiser marks a player who dropped (`Dropped`, `Drop?`, `Withdrawn`) in a column of
+# its own: not read, so the row is still checked, counted and given its sheet, which is said.
+# One word alone: `Drop-off point` is another question.
+DROP_COLUMN = "every row is checked and gets its sheet: delete the row of a player who dropped"
+_DROP_WORDS = frozenset({"drop", "dropped", "drops", "withdrawn", "withdrew", "withdraw"})
+
+
+def _marks_drops(name: str) -> bool:
+    """Whether the column `name` (lower case) marks the players who dropped (_DROP_WORDS)."""
+    words = re.findall(r"[^\W\d_]+", name)
+    return len(words) == 1 and words[0] in _DROP_WORDS
+
+
 # Not `partner`: a Two-Headed Giant sheet's `Partner` column names the teammate.
 _COMMAND_ZONE_WORDS = frozenset({"commander", "commanders", "cmdr", "companion", "oathbreaker", "oathbreakers"})
 _NOT_A_CARD_WORDS = frozenset({"deck", "decklist", "list", "link", "url", "player"})

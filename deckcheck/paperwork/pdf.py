@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 
 from . import PAPERS
 from ..wording import described_chars
-from .fonts import FALLBACK_FONT, FAMILY, FONTS, printable
+from .fonts import FALLBACK_FONT, FAMILY, FONTS, Printable, printable
 from ..limits import MAX_SHEET_WARNINGS, quoted
 from ..report.style import cut
 from ..textio import without_surrogates
@@ -38,10 +38,15 @@ MAX_FIELD_CHARS = 120  # a header value longer than this is cut (with …): the 
 FIELD_MIN_PT = 6.0  # a header value is set smaller down to this, then on two lines of its box
 MAX_CARD_NAME_CHARS = 200  # a longer card name (no real one reaches 150) is cut (with …) before it is wrapped
 MAX_PROBLEM_LINES = 2
+MIN_COUNT_PT = 3.0  # a card's count is set smaller down to this (5 digits fit the narrowest box), never cut
 # Characters whose widths one writer keeps (`_width`): the fonts draw a few thousand, and
 # what they cannot draw is U+FFFD before it is measured; past this, a character is measured
 # each time, never kept.
 MAX_WIDTHS_KEPT = 65_536
+# Texts whose printed form and width one writer keeps (`_text`, `_width`): at most this
+# many, none longer than this (a card name is cut at MAX_CARD_NAME_CHARS after it is printed).
+MAX_TEXTS_KEPT = 65_536
+MAX_KEPT_TEXT_CHARS = 256
 GREY = (90, 90, 90)
 ILLEGAL_RED = (164, 22, 26)  # the event page's --illegal: dark enough to read grey on a mono printer
 
@@ -72,6 +77,13 @@ COMPACT = Layout(columns=3, row=3.6, name_pt=7.0, min_name_pt=4.5, count_width=6
 # two of the three narrow columns, the right third of the page empty and its names set
 # smaller than the page needed.
 DENSE = replace(COMPACT, columns=2, gutter=NORMAL.gutter)
+
+
+def drawn_alone(font: object, text: str) -> bool:
+    """Whether `font` (an fpdf2 font) draws every character of `text` itself, so the text
+    needs no fallback font (and can go without cell(): SheetWriter._cell)."""
+    cmap = getattr(font, "cmap", None)
+    return cmap is not None and all(map(cmap.__contains__, map(ord, text)))
 
 
 @dataclass(frozen=True)
@@ -118,6 +130,11 @@ class SheetWriter:
         self.pages = 0
         # Each character's width at 1 pt, by font family and style (`_width`).
         self._char_widths: dict[tuple[str, str, str], float] = {}
+        # And each short text's (the card names and counts an event's sheets repeat).
+        self._text_widths: dict[tuple[str, str, str], float] = {}
+        # Each short text as printed (`_text`): an event's sheets print the same card names,
+        # labels and counts thousands of times.
+        self._printed: dict[str, Printable] = {}
 
     # ------------------------------------------------------------------ text
 
@@ -133,7 +150,11 @@ class SheetWriter:
         """`text` as printed (fonts.printable), a warning kept when the fonts cannot draw some
         of it; `what` None for a line that only quotes what is warned of in its own box (the
         team and format a sheet's verdict and notes repeat)."""
-        shown = printable(text)
+        shown = self._printed.get(text)
+        if shown is None:
+            shown = printable(text)
+            if len(text) <= MAX_KEPT_TEXT_CHARS and len(self._printed) < MAX_TEXTS_KEPT:
+                self._printed[text] = shown
         if shown.fallback and not self._fallback:
             family, style, path = FALLBACK_FONT
             self.pdf.add_font(family, style, str(path))
@@ -157,6 +178,9 @@ class SheetWriter:
         pdf = self.pdf
         size = pdf.font_size_pt
         family, style = pdf.font_family, pdf.font_style
+        known = self._text_widths.get((family, style, text))
+        if known is not None:
+            return known * size
         widths = self._char_widths
         total = 0.0
         for char in text:
@@ -166,11 +190,13 @@ class SheetWriter:
                 if len(widths) < MAX_WIDTHS_KEPT:
                     widths[family, style, char] = unit
             total += unit
+        if len(text) <= MAX_KEPT_TEXT_CHARS and len(self._text_widths) < MAX_TEXTS_KEPT:
+            self._text_widths[family, style, text] = total
         return total * size
 
     def _fit(self, text: str, width: float, size: float, floor: float, *, style: str = "") -> float:
         """The largest font size from `size` down to `floor` at which `text` fits `width`."""
-        self.pdf.set_font(FAMILY, style, size)
+        self._font(style, size)
         measured = self._width(text)
         if measured <= width:
             return size
@@ -179,7 +205,7 @@ class SheetWriter:
     def _wrap(self, text: str, width: float, size: float) -> list[str]:
         """`text` in lines no wider than `width` at `size`, broken between words (inside a
         word only when one word alone is wider)."""
-        self.pdf.set_font(FAMILY, "", size)
+        self._font("", size)
         lines: list[str] = []
         current, current_width = "", 0.0
         space = self._width(" ")
@@ -200,6 +226,19 @@ class SheetWriter:
                 current = current[cut:]
                 current_width = self._width(current)
         return [*lines, current] if current else lines
+
+    def _room(self, width: float) -> float:
+        """The width a line may take in a box `width` wide: cell() prints it `c_margin` in
+        from the box's left side, so a text as wide as the box ran past its right side (past
+        the page's margin, for a box that ends there)."""
+        return width - self.pdf.c_margin
+
+    def _fitted(self, text: str, width: float, size: float, floor: float, *, style: str = "") -> str:
+        """`text` on one line of a box `width` wide: the font set as large as fits, from `size`
+        down to `floor`, and the text cut with `…` when it is too wide even at `floor`."""
+        room = self._room(width)
+        self._font(style, self._fit(text, room, size, floor, style=style))
+        return self._clipped(text, room)
 
     def _clipped(self, text: str, width: float) -> str:
         """`text`, or as much of it as fits `width` in the current font followed by `…`."""
@@ -228,7 +267,7 @@ class SheetWriter:
     def _card_rows(self, count: int, name: str, layout: Layout) -> list[_Row]:
         width = self._column_width(layout) - layout.count_width - 1
         size = self._fit(name, width, layout.name_pt, layout.min_name_pt)
-        self.pdf.set_font(FAMILY, "", size)
+        self._font("", size)
         if self._width(name) <= width:
             return [_Row("card", name, count, size)]
         first, *rest = self._wrap(name, width, layout.min_name_pt)
@@ -260,6 +299,33 @@ class SheetWriter:
         return columns
 
     # ------------------------------------------------------------------ drawing
+
+    def _font(self, style: str, size: float) -> None:
+        """The sheet's font in `style` at `size` pt; nothing to do when it is the current one
+        (fpdf2's set_font normalises its arguments before it finds that out, and a sheet
+        asks some 150 times)."""
+        pdf = self.pdf
+        font = pdf.current_font
+        if font is None or pdf.font_style != style or pdf.font_size_pt != size or font.fontkey != FAMILY + style:
+            pdf.set_font(FAMILY, style, size)
+
+    def _cell(self, x: float, y: float, w: float, h: float, text: str, align: str = "") -> None:
+        """One line of `text` in the box at (`x`, `y`) of `w` by `h` mm, in the current font,
+        where fpdf2's cell(w, h, text, align=align) at (x, y) prints it: `c_margin` in from
+        the left (or the right, `align="R"`), its baseline 0.3 em below the box's middle.
+        cell() lays a text out in styled fragments, measures it and copies the graphics state
+        each call, 85% of a batch's sheet time for lines that need none of it (a sheet prints
+        some 90); text() writes the line in one operator. A text with a character the
+        current font lacks still goes through cell(), whose fallback font draws it."""
+        pdf = self.pdf
+        if not drawn_alone(pdf.current_font, text):
+            pdf.set_xy(x, y)
+            pdf.cell(w, h, text, align=align)
+            return
+        if not text:
+            return
+        left = x + (w - pdf.c_margin - self._width(text) if align == "R" else pdf.c_margin)
+        pdf.text(left, y + 0.5 * h + 0.3 * pdf.font_size, text)
 
     def add(self, sheet: Sheet) -> int:
         """Draw `sheet` on new pages; returns how many."""
@@ -306,45 +372,37 @@ class SheetWriter:
     def _header(self, sheet: Sheet, fields: list[tuple[str, str]], page: int, pages: int) -> None:
         pdf = self.pdf
         pdf.set_text_color(0, 0, 0)
-        pdf.set_font(FAMILY, "B", 13)
-        pdf.set_xy(MARGIN, MARGIN)
-        pdf.cell(self.width - 30, 7, sheet.title)
-        pdf.set_font(FAMILY, "", 8)
-        pdf.set_xy(MARGIN + self.width - 30, MARGIN)
-        pdf.cell(30, 7, f"Page {page} of {pages}", align="R")
+        self._cell(MARGIN, MARGIN, self.width - 30, 7, self._fitted(sheet.title, self.width - 30, 13, 9, style="B"))
+        self._font("", 8)
+        self._cell(MARGIN + self.width - 30, MARGIN, 30, 7, f"Page {page} of {pages}", align="R")
         half = (self.width - NORMAL.gutter) / 2
         for index, (label, value) in enumerate(fields):
             x = MARGIN + (index % 2) * (half + NORMAL.gutter)
             y = MARGIN + HEADER_TOP + (index // 2) * FIELD_HEIGHT
             pdf.set_text_color(*GREY)
-            pdf.set_font(FAMILY, "", 6.5)
-            pdf.set_xy(x, y)
-            pdf.cell(half, 3, label)
+            self._font("", 6.5)
+            self._cell(x, y, half, 3, label)
             pdf.set_text_color(0, 0, 0)
-            size = self._fit(value, half, 10.5, FIELD_MIN_PT)
-            pdf.set_font(FAMILY, "", size)
-            if self._width(value) <= half:
-                pdf.set_xy(x, y + 3)
-                pdf.cell(half, 5, value)
+            room = self._room(half)
+            size = self._fit(value, room, 10.5, FIELD_MIN_PT)
+            self._font("", size)
+            if self._width(value) <= room:
+                self._cell(x, y + 3, half, 5, value)
             else:  # too wide even at the smallest size: two lines of the box, the rest cut
-                lines = self._wrap(value, half, size)
+                lines = self._wrap(value, room, size)
                 if len(lines) > 2:
                     lines = [lines[0], " ".join(lines[1:])]
                 for row, line in enumerate(lines):
-                    pdf.set_xy(x, y + 2.9 + row * 2.5)
-                    pdf.cell(half, 2.5, self._clipped(line, half))
+                    self._cell(x, y + 2.9 + row * 2.5, half, 2.5, self._clipped(line, room))
             pdf.line(x, y + 8.2, x + half, y + 8.2)
 
     def _band(self, sheet: Sheet, fields: list[tuple[str, str]], page: int, pages: int) -> None:
         """The one-line header of a continuation page: title, player, event, page."""
         values = dict(fields)
         line = " \u00b7 ".join(part for part in (sheet.title, values.get("Player"), values.get("Event")) if part)
-        self.pdf.set_font(FAMILY, "B", self._fit(line, self.width - 30, 10, 5, style="B"))
-        self.pdf.set_xy(MARGIN, MARGIN)
-        self.pdf.cell(self.width - 30, 6, self._clipped(line, self.width - 30))
-        self.pdf.set_font(FAMILY, "", 8)
-        self.pdf.set_xy(MARGIN + self.width - 30, MARGIN)
-        self.pdf.cell(30, 6, f"Page {page} of {pages}", align="R")
+        self._cell(MARGIN, MARGIN, self.width - 30, 6, self._fitted(line, self.width - 30, 10, 5, style="B"))
+        self._font("", 8)
+        self._cell(MARGIN + self.width - 30, MARGIN, 30, 6, f"Page {page} of {pages}", align="R")
         self.pdf.line(MARGIN, MARGIN + 7, MARGIN + self.width, MARGIN + 7)
 
     def _column(self, rows: list[_Row], layout: Layout, x: float, top: float) -> None:
@@ -353,27 +411,27 @@ class SheetWriter:
         for index, row in enumerate(rows):
             y = top + index * step
             if row.kind == "title":
-                pdf.set_font(FAMILY, "B", layout.name_pt)
-                pdf.set_xy(x, y)
-                pdf.cell(width - 12, step, row.text)
+                # A title beside its total leaves the total's box; a continued one has the column.
+                room = width - 12 if row.count is not None else width
+                self._cell(x, y, room, step, self._fitted(row.text, room, layout.name_pt, layout.min_name_pt, style="B"))
                 if row.count is not None:
-                    pdf.set_xy(x + width - 12, y)
-                    pdf.cell(12, step, str(row.count), align="R")
+                    self._font("B", layout.name_pt)
+                    self._cell(x + width - 12, y, 12, step, str(row.count), align="R")
                 pdf.line(x, y + step - 0.3, x + width, y + step - 0.3)
             elif row.kind in ("card", "more"):
-                pdf.set_font(FAMILY, "", layout.name_pt)
                 if row.count is not None:
-                    pdf.set_xy(x, y)
-                    pdf.cell(layout.count_width - 1.5, step, str(row.count), align="R")
-                pdf.set_font(FAMILY, "", row.size)
-                pdf.set_xy(x + layout.count_width, y)
-                pdf.cell(width - layout.count_width, step, row.text)
+                    # A count of three digits or more (250 Relentless Rats) is set smaller,
+                    # never cut: it ran left of its column, past the margin in the first.
+                    count, box = str(row.count), layout.count_width - 1.5
+                    self._font("", self._fit(count, self._room(box), layout.name_pt, MIN_COUNT_PT))
+                    self._cell(x, y, box, step, count, align="R")
+                self._font("", row.size)
+                self._cell(x + layout.count_width, y, width - layout.count_width, step, row.text)
 
     def _totals(self, sheet: Sheet, y: float) -> None:
         self.pdf.line(MARGIN, y - 1, MARGIN + self.width, y - 1)
-        self.pdf.set_font(FAMILY, "B", 9.5)
-        self.pdf.set_xy(MARGIN, y)
-        self.pdf.cell(self.width, 6, "      ".join(f"{label}: {total}" for label, total in sheet.totals) or "No cards listed")
+        line = "      ".join(f"{label}: {total}" for label, total in sheet.totals) or "No cards listed"
+        self._cell(MARGIN, y, self.width, 6, self._fitted(line, self.width, 9.5, 6, style="B"))
 
     def _footer(self, sheet: Sheet) -> None:
         pdf = self.pdf
@@ -381,14 +439,12 @@ class SheetWriter:
         self._totals(sheet, top + 1)
         box = top + 8
         pdf.rect(MARGIN, box, self.width, 19)
-        pdf.set_font(FAMILY, "B", 7.5)
-        pdf.set_xy(MARGIN + 2, box + 1)
-        pdf.cell(60, 4, "For judges only")
-        pdf.set_font(FAMILY, "", 7.5)
+        self._font("B", 7.5)
+        self._cell(MARGIN + 2, box + 1, 60, 4, "For judges only")
+        self._font("", 7.5)
         for offset, text in ((6.5, "Deck check round: ________    Status: ____________________    Judge: ____________________"),
                              (12.5, "Notes: _____________________________________________________________________________")):
-            pdf.set_xy(MARGIN + 2, box + offset)
-            pdf.cell(self.width - 4, 4, text)
+            self._cell(MARGIN + 2, box + offset, self.width - 4, 4, text)
         # The notes quote the manifest's team name: printed as its header box prints it.
         lines = [self._text(line, None) for line in (sheet.verdict, *sheet.notes)]
         for listed, label in ((sheet.problems, ""), (sheet.warnings, "Warning: ")):
@@ -401,9 +457,7 @@ class SheetWriter:
             # sheets sees which are not legal without reading each foot; the rest in grey.
             style, colour = ("B", ILLEGAL_RED) if index == 0 and sheet.problems else ("", GREY)
             pdf.set_text_color(*colour)
-            pdf.set_font(FAMILY, style, self._fit(line, self.width, 7, 4.5, style=style))
-            pdf.set_xy(MARGIN, box + 20 + index * 3.6)
-            pdf.cell(self.width, 3.6, self._clipped(line, self.width))
+            self._cell(MARGIN, box + 20 + index * 3.6, self.width, 3.6, self._fitted(line, self.width, 7, 4.5, style=style))
         pdf.set_text_color(0, 0, 0)
 
     def _broken(self, sheet: Sheet, top: float) -> None:

@@ -10,7 +10,7 @@ without one gets one section per zone, names in alphabetical order.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -117,10 +117,12 @@ def zone_titles(fmt: Format | None) -> dict[str, str]:
 
 def zone_section(
     cards: Sequence[SheetCard], zone: str, title: str | None = None, *, counted: bool = True, beside: bool = False,
+    always: Collection[str] = (),
 ) -> list[Section]:
-    """The zone's cards as one alphabetical section; nothing when the zone is empty."""
+    """The zone's cards as one alphabetical section; nothing when the zone is empty, but for
+    a zone in `always` (empty_zones), whose section stands empty, with its total 0."""
     listed = in_zone(cards, zone)
-    if not listed:
+    if not listed and zone not in always:
         return []
     return [Section(title or ZONE_TITLES.get(zone, zone.capitalize()), zone if counted else None, alphabetical(listed), beside)]
 
@@ -151,9 +153,25 @@ def main_deck(
     return zone_section(cards, MAIN, title)
 
 
-def generic_sections(cards: Sequence[SheetCard], *, by_type: bool) -> list[Section]:
+def generic_sections(cards: Sequence[SheetCard], *, by_type: bool, always: Collection[str] = ()) -> list[Section]:
     """Every zone as one alphabetical section: the sheet of a game with no sheet.py."""
-    return [section for zone in ZONES if zone != MAYBEBOARD for section in zone_section(cards, zone)]
+    return [section for zone in ZONES if zone != MAYBEBOARD for section in zone_section(cards, zone, always=always)]
+
+
+def empty_zones(fmt: Format, day: dt.date, platform: str | None = None) -> frozenset[str]:
+    """The zones beside the main deck whose section a sheet shows even when the deck leaves
+    them empty: the sideboard (and Yu-Gi-Oh!'s Extra Deck) of a format that sizes it with
+    room for a card on `day`. The paper forms have its box and its total, which a deck
+    without one fills with 0; a blank is a sheet missing it, or room to write one in later.
+    Not Commander's sideboard (its size is 0), nor a limited deck's, which is the rest of
+    the pool and no size of the format's (sheet_cards makes it from a registered pool).
+    `platform` None: paper's sizes."""
+    shown = set()
+    for zone in (EXTRA, SIDEBOARD):
+        size = fmt.zone_size(zone, day) if platform is None else fmt.zone_size(zone, day, platform)
+        if size is not None and (size.max is None or size.max > 0) and size.exactly != 0:
+            shown.add(zone)
+    return frozenset(shown)
 
 
 def sheet_cards(
@@ -244,7 +262,8 @@ def build_sheet(
     game = find(fmt.game)
     layout = game.sheet_layout() if game is not None else None
     cards = sheet_cards(deck, catalog, fmt, day, pool)
-    sections = (layout.sections if layout is not None else generic_sections)(cards, by_type=by_type)
+    always = empty_zones(fmt, day, getattr(result.as_of, "platform", None))
+    sections = (layout.sections if layout is not None else generic_sections)(cards, by_type=by_type, always=always)
     titles = zone_titles(fmt)
     from_pool = any(card.from_pool for card in cards)
     # The main deck's total as the game's sheet words it (Yu-Gi-Oh!'s Main Deck); other
@@ -278,9 +297,13 @@ def build_sheet(
         totals.setdefault(zone, 0)
         labels.setdefault(zone, zone_name(fmt.game, zone))
     title = layout.TITLE if layout is not None else f"{game.label if game else fmt.game} deck registration sheet"
+    # The format's own words for the game's (a Yu-Gi-Oh! OCG sheet's Japanese beside English).
+    local = layout.words(fmt) if layout is not None and hasattr(layout, "words") else {}
+    for section in sections:
+        section.title = local.get(section.title, section.title)
     return Sheet(
-        title=title, fields=header_fields(registrant, fmt, result.format, deck.name), sections=sections,
-        totals=[(labels[zone], totals[zone]) for zone in listing_zones(fmt.game) if zone in totals],
+        title=local.get(title, title), fields=header_fields(registrant, fmt, result.format, deck.name), sections=sections,
+        totals=[(local.get(labels[zone], labels[zone]), totals[zone]) for zone in listing_zones(fmt.game) if zone in totals],
         verdict=verdict_line(result, fmt, day), notes=notes,
         problems=[problem.message for problem in result.problems if problem.is_error],
         warnings=[problem.message for problem in result.problems if problem.severity == WARNING],

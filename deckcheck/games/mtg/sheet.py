@@ -2,7 +2,7 @@
 sideboard, companion. Used by paperwork/sheet.py."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from ...model import COMMANDER, COMPANION, SIDEBOARD
 from ...paperwork.sheet import Section, SheetCard, main_deck, zone_section
@@ -16,10 +16,10 @@ TYPE_GROUPS = (
 )
 
 
-def sections(cards: Sequence[SheetCard], *, by_type: bool) -> list[Section]:
+def sections(cards: Sequence[SheetCard], *, by_type: bool, always: Collection[str] = ()) -> list[Section]:
     return [
         *zone_section(cards, COMMANDER),
         *main_deck(cards, TYPE_GROUPS, by_type=by_type),
-        *zone_section(cards, SIDEBOARD, beside=True),
+        *zone_section(cards, SIDEBOARD, beside=True, always=always),
         *zone_section(cards, COMPANION, "Companion (also in the sideboard)", counted=False),
     ]

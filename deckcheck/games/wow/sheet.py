@@ -2,7 +2,7 @@
 by name) and the side deck. Used by paperwork/sheet.py."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from ...model import HERO, SIDEBOARD
 from ...paperwork.sheet import Section, SheetCard, main_deck, zone_section
@@ -16,5 +16,5 @@ TYPE_GROUPS = (
 )
 
 
-def sections(cards: Sequence[SheetCard], *, by_type: bool) -> list[Section]:
-    return [*zone_section(cards, HERO), *main_deck(cards, TYPE_GROUPS, by_type=by_type), *zone_section(cards, SIDEBOARD, "Side deck", beside=True)]
+def sections(cards: Sequence[SheetCard], *, by_type: bool, always: Collection[str] = ()) -> list[Section]:
+    return [*zone_section(cards, HERO), *main_deck(cards, TYPE_GROUPS, by_type=by_type), *zone_section(cards, SIDEBOARD, "Side deck", beside=True, always=always)]

@@ -23,6 +23,10 @@
       .replace(/[æœøßłđı]/g, function (letter) { return LETTERS[letter]; });
   }
   var text = rows.map(function (row) { return folded(row.textContent); });
+  // The order the rows stand in (the page writes them in registration order). They are
+  // moved only when the sort changes: sorting and moving every row again at each letter
+  // typed in Find cost a 2,500-player page a relayout of the whole table a keystroke.
+  var ordered = "order:asc";
 
   function readState() {
     var state = { sort: "order", dir: "asc", q: "", verdict: "" };
@@ -49,12 +53,16 @@
     var state = readState();
     var key = ["player", "team", "deck", "verdict", "problems"].indexOf(state.sort) >= 0 ? state.sort : "order";
     var sign = state.dir === "desc" ? -1 : 1;
-    var sorted = rows.slice().sort(function (a, b) {
-      var x = value(a, key), y = value(b, key);
-      var order = typeof x === "number" ? x - y : collator.compare(x, y);
-      return sign * order || value(a, "order") - value(b, "order");
-    });
-    sorted.forEach(function (row) { table.appendChild(row); });
+    var order = key + ":" + (sign < 0 ? "desc" : "asc");
+    if (order !== ordered) {
+      var sorted = rows.slice().sort(function (a, b) {
+        var x = value(a, key), y = value(b, key);
+        var by = typeof x === "number" ? x - y : collator.compare(x, y);
+        return sign * by || value(a, "order") - value(b, "order");
+      });
+      sorted.forEach(function (row) { table.appendChild(row); });
+      ordered = order;
+    }
     var query = folded(state.q);
     var visible = 0;
     rows.forEach(function (row, index) {
@@ -78,7 +86,7 @@
         button.parentNode.removeAttribute("aria-sort");
       }
     });
-    document.body.dataset.sort = key + ":" + (sign < 0 ? "desc" : "asc");
+    document.body.dataset.sort = order;
   }
 
   Array.prototype.forEach.call(buttons, function (button) {
