@@ -538,3 +538,37 @@ def test_a_table_stays_aligned_with_emoji_and_invisible_marks_in_names(tmp_path)
         assert line.startswith(name + " "), (name, line)
         blanks = len(line[len(name):]) - len(line[len(name):].lstrip(" "))
         assert width + blanks == widest_name + 2, (name, line)
+
+
+# Ctrl-C while deckcheck starts (its imports take a tenth of a second, Typer's more): each
+# patch stands for an interrupt at one point of entry.py's way to the command, where a
+# Ctrl-C later on (in the command's work) ends it with 130 and nothing on stderr.
+INTERRUPTED_AT = [
+    ("trusting the working folder", "import deckcheck.formats as m; m.trust_working_folder = interrupt",
+     ["validate", EXAMPLE, "-f", "mtg/modern"]),
+    ("importing a quick command", "import deckcheck.cli.quick as m; m.run = interrupt",
+     ["validate", EXAMPLE, "-f", "mtg/modern"]),
+    ("importing Typer's app", "import deckcheck.cli as m; m.typer_app = interrupt", ["convert", EXAMPLE, "--to", "arena"]),
+]
+STARTED_AND_INTERRUPTED = """
+import sys
+def interrupt(*args, **kwargs):
+    raise KeyboardInterrupt
+{patch}
+from deckcheck.entry import main
+sys.argv = ["deckcheck", *{args!r}]
+main()
+"""
+
+
+@pytest.mark.parametrize("where, patch, args", INTERRUPTED_AT, ids=[case[0] for case in INTERRUPTED_AT])
+def test_ctrl_c_while_deckcheck_starts_ends_it_as_quietly_as_later(where, patch, args, tmp_path):
+    """Exit 130 and nothing on stderr (docs/contracts.md), however early the Ctrl-C: it was
+    a traceback before the command line was read and `deckcheck: interrupted` during the
+    imports, where a command interrupted at its work says nothing."""
+    import sys
+
+    script = STARTED_AND_INTERRUPTED.format(patch=patch, args=args)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path,
+                          env=environment(), timeout=120)
+    assert (done.returncode, done.stderr) == (130, "")
