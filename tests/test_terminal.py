@@ -18,7 +18,7 @@ READER_GONE = 141
 
 def environment() -> dict[str, str]:
     env = {key: value for key, value in os.environ.items()
-           if not key.startswith(("DECKCHECK_", "GITHUB_")) and key != "FORCE_COLOR"}
+           if not key.startswith(("DECKCHECK_", "GITHUB_", "CLICOLOR")) and key != "FORCE_COLOR"}
     env.update(NO_COLOR="1", DECKCHECK_OFFLINE="1")
     return env
 
@@ -236,8 +236,11 @@ def run_on_terminal(args: list[str], cwd: Path, env: dict[str, str], columns: in
 
 
 @pytest.mark.skipif(os.name != "posix", reason="needs a pseudo-terminal (the pty module), POSIX only")
-@pytest.mark.parametrize("setting, coloured", [({}, True), ({"NO_COLOR": "1"}, False), ({"TERM": "dumb"}, False)],
-                         ids=["colour", "NO_COLOR", "TERM=dumb"])
+@pytest.mark.parametrize("setting, coloured", [
+    ({}, True), ({"NO_COLOR": "1"}, False), ({"TERM": "dumb"}, False),
+    # bixense.com/clicolors: CLICOLOR=0 asks for none, CLICOLOR=1 is the default (a terminal's colour)
+    ({"CLICOLOR": "0"}, False), ({"CLICOLOR": "1"}, True), ({"CLICOLOR": "0", "CLICOLOR_FORCE": "1"}, True),
+], ids=["colour", "NO_COLOR", "TERM=dumb", "CLICOLOR=0", "CLICOLOR=1", "CLICOLOR=0 CLICOLOR_FORCE=1"])
 def test_an_illegal_deck_is_coloured_on_a_terminal_that_shows_colour(setting, coloured, tmp_path):
     (tmp_path / "deck.txt").write_text("5 Lightning Bolt\n55 Mountain\n", encoding="utf-8")
     env = {key: value for key, value in environment().items() if key not in ("NO_COLOR", "TERM")}
