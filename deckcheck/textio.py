@@ -242,7 +242,8 @@ _NOT_WINDOWS_1252 = bytes((0x81, 0x8D, 0x8F, 0x90, 0x9D))
 
 def shift_jis_text(data: bytes) -> str | None:
     """`data` read as Shift-JIS when that reading is strict, holds only what Japanese text
-    holds and has kana, a word of kanji or a byte Windows-1252 lacks in it; else None (read it as Windows-1252). A Japanese
+    holds and has kana, a word of kanji or a byte Windows-1252 lacks in it (a kanji, where
+    lines end CR alone); else None (read it as Windows-1252). A Japanese
     organiser's CSV from Excel, or a list saved by Notepad, is Shift-JIS: read as
     Windows-1252 its names would be reported as 'ŽR“c‘¾˜Y'."""
     try:
@@ -252,6 +253,12 @@ def shift_jis_text(data: bytes) -> str | None:
     if _NOT_JAPANESE.search(text):
         return None
     if _JAPANESE_WORD.search(text) or windows_1252_lacks(data):
+        return text
+    # Lines ended CR alone are classic Mac OS's, whose Japanese text is Shift-JIS too, and
+    # never Windows-1252's: the other reading left is Mac Roman, whose accented letters in
+    # a Latin word a Shift-JIS reading splits (`splits_latin_word`). So a kanji there (`4x島`,
+    # `20 山`: Mac Roman's `4xìá`, `20 éR`) is enough.
+    if _classic_mac(data) and _IDEOGRAPH.search(text) and not splits_latin_word(text):
         return text
     return None
 

@@ -274,10 +274,16 @@ def test_a_mac_roman_list_read_as_shift_jis_only_by_its_split_words_is_mac_roman
     assert decode(text.encode("mac_roman")) == text
 
 
-@pytest.mark.parametrize("text", ["1 E・HERO エアーマン\r\n3 D・D・D\r\n", "4x島\r56 島\rの\r"])
+@pytest.mark.parametrize("text", [
+    "1 E・HERO エアーマン\r\n3 D・D・D\r\n", "4x島\r56 島\rの\r",
+    # No kana nor word of kanji, lines ended CR alone as classic Mac OS's Japanese text ends
+    # them: `4xìá`, `20 éR` read as Mac Roman for the line ends alone.
+    "4x島\r56 島\r", "20 島\r20 山\r20 平地\r", "4 稲妻\r56 Island\r",
+])
 def test_a_shift_jis_list_that_mac_roman_reads_as_letters_stays_shift_jis(text):
     """Katakana and the middle dot are bytes Mac Roman reads as accented letters: a list that
-    only looks like a split word (`E・HERO`, `4x島`) must not give way to it."""
+    only looks like a split word (`E・HERO`, `4x島`) must not give way to it, nor a list of
+    kanji alone whose lines end CR alone."""
     assert decode(text.encode("cp932")) == text
 
 
