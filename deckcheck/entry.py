@@ -57,6 +57,12 @@ def _run(args: list[str]) -> None:
 
         _write(f"deckcheck {__version__}\n")
         return
+    if args[:1] and args[0].startswith(("--install-completion", "--show-completion")):
+        from .cli.completion import named_shell, set_up_shell
+
+        named = named_shell(args)
+        if named is not None:  # `--install-completion zsh`: the shell named, not the one found
+            sys.exit(set_up_shell(*named))
     # A format file named on this command line may extend files of the working folder
     # (a repository's); a library caller's stays in its own folder (formats/__init__.py).
     from .formats import trust_working_folder
