@@ -170,8 +170,12 @@ _HERO_LINE = lazy(rf"^hero\s*(?::|\s[-\u2013\u2014])\s*(?:(?P<count>[1-9]\d{{0,3
 _HERO_COMMENT = lazy(r"^HERO(?:\t|[ \t]{2})[ \t]*(?P<name>[^\s:].*)$")
 # A dash, colon or bar may stand between the count and the name, as forum posts and typed
 # lists write them (`4 - Lightning Bolt`, `4: Lightning Bolt`, `4x | Lightning Bolt`): no card
-# name of any game starts with one (_PLAIN_NAME leaves such a line to this pattern).
-_COUNT_FIRST = lazy(rf"^(?P<count>[+-]?\d+)(?:\s*{_TIMES})?(?:\s*[-\u2013\u2014:|])?\s+(?P<name>\S.*)$")
+# name of any game starts with one (_PLAIN_NAME leaves such a line to this pattern). The x
+# of a count may touch a Japanese or Chinese name (`4x島`, `3×灰流うらら`), as it does after
+# one (`島x4`): no blank is typed between the two scripts; never a Latin name (`4xName`).
+_CJK_NAME_START = "[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff01-\uffef]"
+_COUNT_FIRST = lazy(rf"^(?P<count>[+-]?\d+)(?:\s*{_TIMES})?(?:\s*[-\u2013\u2014:|])?"
+                    rf"(?:\s+|(?<={_TIMES})(?={_CJK_NAME_START}))(?P<name>\S.*)$")
 # `Name x4` and `Name 4x` (no card name ends in either), also in parentheses (`Name (x4)`,
 # `Name (4x)`), where it is no set code (_SET_SUFFIX), or after a dash (`Effect Veiler - 3`, as
 # typed lists write it: no card name of any game ends in a dash and a number). Japanese lists
