@@ -36,7 +36,7 @@ from ..lazy_pattern import lazy
 from ..textio import FOLDER_ADVICE, MAX_INPUT_BYTES, binary_kind, decode, read_bounded, too_big, without_surrogates
 from . import settings_file, text  # text: the parser of last resort, plain text accepts anything
 from .common import (
-    LINE_BREAK, LINK_WRAPPERS, companions_for_sideboard, email_quoted, email_unquoted, entries_cut, parse_error, pasted_twice,
+    CUT_IN_LAST_LINE, LINE_BREAK, LINK_WRAPPERS, companions_for_sideboard, email_quoted, email_unquoted, entries_cut, parse_error, pasted_twice,
     remove_invisible,
 )
 
@@ -393,7 +393,7 @@ def parse_text(content: str, *, source: str = "<text>", input_format: str | None
                 f"not {module.DESCRIPTION} but a plain-text decklist: "
                 f"give --input-format {text.NAME}, or leave --input-format out", line=1,
             )]
-    if lines is None and deck.problems and content[-1:] not in ("\n", "\r", "") and module in _LINE_FORMATS:
+    if lines is None and content[-1:] not in ("\n", "\r", "") and module in _LINE_FORMATS:
         _cut_in_last_line(deck, content)
     if isinstance(deck.problems, LineProblems):
         deck.problems.close()  # "N more unreadable lines" (limits.py)
@@ -427,27 +427,29 @@ ANY_LINE_BREAK = lazy("\r\n|[\n\r" + "".join(_MORE_BREAKS) + "]")
 
 
 # A file saved or copied in part stops inside its last line: where that line is a count
-# alone (`4`, the card's name lost), its parse error says the file may have been cut short.
-# Only a count alone, with no line break after it, and only in the formats of one card a
-# line: a real list ends so never (none of the real decks of the tests' data do), a name
-# cut inside (`4 Goblin Gu`) is an unknown card whose suggestions name it.
+# alone (`4`, the card's name lost), its parse error says the file may have been cut short;
+# where it names a card cut inside (`4 Goblin Gu`), the unknown card does (cards/resolve.py,
+# from the deck's `cut_line`). Only with no line break after the line, and only in the
+# formats of one card a line: none of the real decks of the tests' data is told so.
 _LINE_FORMATS = (text, PARSERS["dck"])
 _BARE_COUNT = lazy(r"\d{1,4}")
-_CUT_SHORT = "the file ends in this line, with no line break after it: it may have been cut short (saved or copied in part?)"
 
 
 def _cut_in_last_line(deck: Deck, content: str) -> None:
-    """Say so on the parse error of `content`'s last line (no line break after it) when
-    that line is a count alone."""
+    """Keep `content`'s last line (no line break after it) as the deck's `cut_line`, and
+    say so on its parse error when that line is a count alone."""
+    last = content.count("\n") + content.count("\r") - content.count("\r\n") + 1
+    deck.cut_line = last
+    if not deck.problems:
+        return
     start = max(content.rfind("\n"), content.rfind("\r")) + 1
     if _BARE_COUNT.fullmatch(content[start:].strip()) is None:
         return
-    last = content.count("\n") + content.count("\r") - content.count("\r\n") + 1
     problems = deck.problems
     for index in range(len(problems) - 1, -1, -1):
         problem = problems[index]
         if problem.line == last and problem.rule == PARSE_ERROR and problem.severity == ERROR:
-            problems[index] = problem.replace(message=f"{problem.message}; {_CUT_SHORT}")
+            problems[index] = problem.replace(message=f"{problem.message}; {CUT_IN_LAST_LINE}")
             return
 
 
