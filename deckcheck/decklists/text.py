@@ -577,9 +577,9 @@ def _numbered_list(groups: list[list[tuple[int, str | tuple[str, int], str | Non
     """The lines of a numbered list whose numbers stand before names with no count (a
     singleton list copied from a web page or Markdown: `1. Lightning Bolt`): the card lines
     numbered so run 1, 2, 3 one after another (across headings and blank lines), a run
-    starting from 1 again where it likes; at least two of them. None when a numbered line
-    breaks its run (`1.`, `3.`) or one alone is numbered: such a number may be anything, and
-    the line is read as written."""
+    starting from 1 again where it likes; at least two of them. None (empty) when a numbered
+    line breaks its run (`1.`, `3.`) or one alone is numbered: such a number may be anything,
+    and the line is read as written."""
     numbered: list[int] = []
     previous = 0  # the number of the card line before, 0 when it had none
     for group in groups:
