@@ -43,7 +43,7 @@ def set_up_shell(option: str, shell: str) -> int:
     from typer import echo
     from typer._completion_shared import get_completion_script, install
 
-    variable = "_DECKCHECK_COMPLETE"  # quick.COMPLETION_VARIABLE, as typer names it for `deckcheck`
+    from .quick import COMPLETION_VARIABLE as variable  # as typer names it for `deckcheck`
     if option == "--show-completion":
         echo(get_completion_script(prog_name="deckcheck", complete_var=variable, shell=shell))
         return 0
