@@ -25,6 +25,11 @@ def main() -> None:
         gc.disable()
     try:
         _run(sys.argv[1:])
+    except KeyboardInterrupt:
+        # Ctrl-C, wherever it comes (the start-up's imports, Typer's, the command's work):
+        # exit 130 and nothing on stderr, as docs/contracts.md says and as Typer ends a
+        # command interrupted at its work; the shell has echoed ^C already.
+        sys.exit(130)
     except BrokenPipeError:
         # The reader of stdout stopped reading: quietly, as cli/streams.py says. A broken
         # stderr alone (its reader gone while an error was said) is still an error (exit 2),
@@ -52,49 +57,51 @@ def _run(args: list[str]) -> None:
 
         _write(f"deckcheck {__version__}\n")
         return
+    if args[:1] and args[0].startswith(("--install-completion", "--show-completion")):
+        from .cli.completion import named_shell, set_up_shell
+
+        named = named_shell(args)
+        if named is not None:  # `--install-completion zsh`: the shell named, not the one found
+            sys.exit(set_up_shell(*named))
     # A format file named on this command line may extend files of the working folder
     # (a repository's); a library caller's stays in its own folder (formats/__init__.py).
     from .formats import trust_working_folder
 
     trust_working_folder()
+    from .cli.quick import run
+
+    code = run(args)
+    if code is not None:
+        sys.exit(code)
+    from typer import Abort
+    from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
+
+    from .cli import typer_app
+
+    app = typer_app()
     try:
-        from .cli.quick import run
-
-        code = run(args)
-        if code is not None:
-            sys.exit(code)
-        from typer import Abort
-        from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
-
-        from .cli import typer_app
-
-        app = typer_app()
-        try:
-            # standalone_mode=False: Click hands usage errors back instead of printing its
-            # multi-line usage text, so they are one line like every other error.
-            code = app(prog_name="deckcheck", standalone_mode=False)
-        except SystemExit as exc:
-            # Typer ends a command whose stdout pipe broke (`validate --help | head -1`) with
-            # exit 1, which means "illegal" here; it has wrapped stdout to hide the error.
-            if exc.code == 1 and type(sys.stdout).__name__ == "PacifyFlushWrapper":
-                raise BrokenPipeError from None
-            raise
-        except NoArgsIsHelpError as exc:  # `deckcheck` alone, `deckcheck cards`: the help
-            exc.show()
-            sys.exit(exc.exit_code)
-        except UsageError as exc:
-            message = usage_message(exc, args)
-            _say_error(message)
-            _report_usage_error(exc, args, message)
-            sys.exit(2)
-        except ClickException as exc:
-            _say_error(" ".join(exc.format_message().split()))
-            sys.exit(exc.exit_code)
-        except Abort:
-            raise KeyboardInterrupt from None
-    except KeyboardInterrupt:
-        sys.stderr.write("deckcheck: interrupted\n")
-        sys.exit(130)
+        # standalone_mode=False: Click hands usage errors back instead of printing its
+        # multi-line usage text, so they are one line like every other error.
+        code = app(prog_name="deckcheck", standalone_mode=False)
+    except SystemExit as exc:
+        # Typer ends a command whose stdout pipe broke (`validate --help | head -1`) with
+        # exit 1, which means "illegal" here; it has wrapped stdout to hide the error.
+        if exc.code == 1 and type(sys.stdout).__name__ == "PacifyFlushWrapper":
+            raise BrokenPipeError from None
+        raise
+    except NoArgsIsHelpError as exc:  # `deckcheck` alone, `deckcheck cards`: the help
+        exc.show()
+        sys.exit(exc.exit_code)
+    except UsageError as exc:
+        message = usage_message(exc, args)
+        _say_error(message)
+        _report_usage_error(exc, args, message)
+        sys.exit(2)
+    except ClickException as exc:
+        _say_error(" ".join(exc.format_message().split()))
+        sys.exit(exc.exit_code)
+    except Abort:
+        raise KeyboardInterrupt from None
     sys.exit(code if isinstance(code, int) else 0)
 
 

@@ -102,7 +102,7 @@ class Deck(Record):
 
     __slots__ = (
         "source", "entries", "problems", "input_format", "name", "comments", "unreadable", "commander_hints",
-        "banner_card", "guessed_sideboard", "maybe_title", "empty_command_heading",
+        "banner_card", "guessed_sideboard", "maybe_title", "empty_command_heading", "cut_line",
     )
     __hash__ = None  # type: ignore[assignment]  # mutable: parsers fill it in
 
@@ -111,7 +111,7 @@ class Deck(Record):
         input_format: str | None = None, name: str | None = None, unreadable: bool = False,
         commander_hints: tuple[str, ...] = (), guessed_sideboard: GuessedSideboard | None = None,
         banner_card: str | None = None, comments: str | None = None, maybe_title: MaybeTitle | None = None,
-        empty_command_heading: tuple[int, str] | None = None,
+        empty_command_heading: tuple[int, str] | None = None, cut_line: int | None = None,
     ) -> None:
         self.source = source
         self.entries = [] if entries is None else entries
@@ -141,6 +141,10 @@ class Deck(Record):
         # line and `Deck`): its line and text as written. The parser keeps no empty section,
         # so the "no commander" problem said to add the heading the list has (rules/commander.py).
         self.empty_command_heading = empty_command_heading
+        # The last line of a text or Forge file that ends with no line break after it (a
+        # file saved or copied in part stops so): an unknown card there whose suggestions
+        # start with its name may have been cut (cards/resolve.py). None for any other file.
+        self.cut_line = cut_line
 
     def zone(self, zone: str) -> list[CardEntry]:
         return [entry for entry in self.entries if entry.zone == zone]
@@ -178,6 +182,7 @@ class Deck(Record):
         copied.guessed_sideboard = self.guessed_sideboard
         copied.maybe_title = self.maybe_title
         copied.empty_command_heading = self.empty_command_heading
+        copied.cut_line = self.cut_line
         for name, value in changes.items():
             setattr(copied, name, value)
         return copied

@@ -175,7 +175,11 @@ def _mac_roman_patterns() -> tuple[re.Pattern[bytes], re.Pattern[bytes]]:
     letters = one_of(bytes(value for value in range(0x100) if read(value, "cp1252").isalpha()))
     after = one_of(bytes(value for value in range(0x80, 0x100) if read(value, "cp1252") in _NOT_AFTER_A_LETTER))
     between = one_of(bytes(value for value in range(0x80, 0x100) if read(value, "cp1252") in _NOT_BETWEEN_LETTERS))
-    return re.compile(one_of(not_mac)), re.compile(letters + b"(?:" + after + b"|" + between + letters + b")")
+    # The second started with its sign, as textio's patterns of text are (_JAPANESE_WORD):
+    # a sign after a letter, or one between letters.
+    signs = one_of(bytes(value for value in range(0x80, 0x100)
+                         if read(value, "cp1252") in _NOT_AFTER_A_LETTER + _NOT_BETWEEN_LETTERS))
+    return re.compile(one_of(not_mac)), re.compile(signs + b"(?<=" + letters + b"[\x80-\xff])(?:(?<=" + after + b")|" + letters + b")")
 
 
 def mac_roman_text(data: bytes, national: str | None) -> str | None:
@@ -237,7 +241,13 @@ _NOT_JAPANESE = lazy(
 # letter or curly quote followed by a letter pairs into one kanji ("Dûl’s" gives two), but
 # three in a row need a word like "décédée" and not one accent in the file before a space,
 # a digit or the end of a line, which would make the strict reading fail.
-_JAPANESE_WORD = lazy("[\u3001-\u30fa]|[\u3005\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{3}")
+# Each pattern searched over a whole text here starts with the one character beyond ASCII
+# it needs, then looks about it: `re` finds such a class in C, leaving runs of ASCII behind
+# at once, where a pattern that starts with two choices (`a|b`), a Latin letter or a repeat
+# was tried at every character (0.2 to 0.7 s each over 4 MiB of English names).
+# Here: a kana or CJK mark, or a kanji with two more after it.
+_JAPANESE_WORD = lazy("[\u3001-\u30fa\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
+                      "(?:(?<=[\u3001-\u30fa])|[\u3005\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{2})")
 # The five bytes Windows-1252 leaves undefined: a file holding one was never written in it.
 # 0x81 leads Shift-JIS's full-width space and Japanese punctuation (・ ＆ ！), so names of two
 # kanji spaced as a Japanese keyboard spaces them (山田　太郎) are Shift-JIS too.
@@ -246,7 +256,8 @@ _NOT_WINDOWS_1252 = bytes((0x81, 0x8D, 0x8F, 0x90, 0x9D))
 
 def shift_jis_text(data: bytes) -> str | None:
     """`data` read as Shift-JIS when that reading is strict, holds only what Japanese text
-    holds and has kana, a word of kanji or a byte Windows-1252 lacks in it; else None (read it as Windows-1252). A Japanese
+    holds and has kana, a word of kanji or a byte Windows-1252 lacks in it (a kanji, where
+    lines end CR alone); else None (read it as Windows-1252). A Japanese
     organiser's CSV from Excel, or a list saved by Notepad, is Shift-JIS: read as
     Windows-1252 its names would be reported as 'ŽR“c‘¾˜Y'."""
     try:
@@ -256,6 +267,12 @@ def shift_jis_text(data: bytes) -> str | None:
     if _NOT_JAPANESE.search(text):
         return None
     if _JAPANESE_WORD.search(text) or windows_1252_lacks(data):
+        return text
+    # Lines ended CR alone are classic Mac OS's, whose Japanese text is Shift-JIS too, and
+    # never Windows-1252's: the other reading left is Mac Roman, whose accented letters in
+    # a Latin word a Shift-JIS reading splits (`splits_latin_word`). So a kanji there (`4x島`,
+    # `20 山`: Mac Roman's `4xìá`, `20 éR`) is enough.
+    if _classic_mac(data) and _IDEOGRAPH.search(text) and not splits_latin_word(text):
         return text
     return None
 
@@ -268,8 +285,13 @@ def shift_jis_text(data: bytes) -> str | None:
 # count is no word (`4x島`), and the middle dot and full-width forms between Latin letters
 # are Japanese punctuation (`E・HERO`, `D・D・D`), which no accent pairs into but rarely.
 _KANA_OR_KANJI = "\u3041-\u30fa\u30fc-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
-_LATIN_MISREAD = lazy(rf"[A-Za-z][^\x00-\x7f\u3000-\u303f\u30fb\uff01-\uff65]{{1,2}}[A-Za-z]"
-                      rf"|[A-WYZa-wyz][{_KANA_OR_KANJI}](?![^\x00-\x7f])|(?<![^\x00-\x7f])[{_KANA_OR_KANJI}][A-WYZa-wyz]")
+# (Started with the character beyond ASCII, as _JAPANESE_WORD: one or two between Latin
+# letters; a kana or kanji after one with no such character after it; or before one with
+# none before it.)
+_SPLITTER = "[^\x00-\x7f\u3000-\u303f\u30fb\uff01-\uff65]"
+_LATIN_MISREAD = lazy(rf"{_SPLITTER}(?:(?<=[A-Za-z]{_SPLITTER}){_SPLITTER}?[A-Za-z]"
+                      rf"|(?<=[A-WYZa-wyz][{_KANA_OR_KANJI}])(?![^\x00-\x7f])"
+                      rf"|(?<=[{_KANA_OR_KANJI}])(?<![^\x00-\x7f].)[A-WYZa-wyz])")
 
 
 def splits_latin_word(text: str) -> bool:
@@ -297,11 +319,13 @@ _NOT_CHINESE = lazy(
 # Chinese card names do (`增殖的G`, Maxx "C"): Western text gives two ideographs in a row only
 # from four accented letters in a row. Chinese text has a word of two ideographs (a basic
 # land: 山脉, 樹林).
+# (Each started with an ideograph, as _JAPANESE_WORD explains: a lone one, after a Latin
+# letter and before none, or before a Latin letter and after none.)
 _LATIN_BESIDE_IDEOGRAPH = lazy(
-    "[A-WYZa-wyz][\u3400-\u4dbf\u4e00-\u9fff](?![\u3400-\u4dbf\u4e00-\u9fff])"
-    "|(?<![\u3400-\u4dbf\u4e00-\u9fff])[\u3400-\u4dbf\u4e00-\u9fff][A-WYZa-wyz]"
+    "[\u3400-\u4dbf\u4e00-\u9fff](?:(?<=[A-WYZa-wyz].)(?![\u3400-\u4dbf\u4e00-\u9fff])"
+    "|(?<![\u3400-\u4dbf\u4e00-\u9fff].)(?=[A-WYZa-wyz]))"
 )
-_CHINESE_WORD = lazy("[\u3400-\u4dbf\u4e00-\u9fff]{2}")
+_CHINESE_WORD = lazy("[\u3400-\u4dbf\u4e00-\u9fff](?=[\u3400-\u4dbf\u4e00-\u9fff])")
 # GB2312 before Big5: the first is strict where the second is not (both bytes of a GB2312
 # character are 0xA1 or more; Big5 takes 0x40-0x7E after its first), so a Big5 list rarely
 # reads as GB2312, while a GB2312 list often reads as Big5 (GBK's own additions are too rare

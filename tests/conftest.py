@@ -81,6 +81,8 @@ def isolated_user_dirs(tmp_path_factory, monkeypatch):
     monkeypatch.delenv("DECKCHECK_NO_CACHE", raising=False)
     monkeypatch.delenv("GITHUB_ACTIONS", raising=False)
     monkeypatch.delenv("FORCE_COLOR", raising=False)  # a CI runner's: the colour tests set their own
+    monkeypatch.delenv("CLICOLOR_FORCE", raising=False)
+    monkeypatch.delenv("CLICOLOR", raising=False)
     monkeypatch.setenv("NO_COLOR", "1")
 
 

@@ -318,7 +318,7 @@ def environment(home: Path) -> dict[str, str]:
     """Isolated user folders, no colour, no network, no GitHub Actions."""
     env = {key: value for key, value in os.environ.items()
            if key not in ("GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY", "DECKCHECK_CARDS_DB", "DECKCHECK_PROGRESS", "DECKCHECK_OFFLINE",
-                          "FORCE_COLOR")}
+                          "FORCE_COLOR", "CLICOLOR", "CLICOLOR_FORCE")}
     env.update({
         "NO_COLOR": "1", "XDG_CACHE_HOME": str(home / "cache"), "XDG_DATA_HOME": str(home / "data"),
         "XDG_CONFIG_HOME": str(home / "config"), "DECKCHECK_SCRYFALL_URL": "http://127.0.0.1:9", "COLUMNS": "100",

@@ -239,6 +239,17 @@ def test_force_color_colours_a_pipe_unless_no_color_says_no(cli):
     assert "\x1b[" not in json_out.stdout
 
 
+@pytest.mark.parametrize("setting, coloured", [
+    ({"CLICOLOR_FORCE": "1"}, True), ({"CLICOLOR_FORCE": "1", "NO_COLOR": "1"}, False),
+    ({"CLICOLOR_FORCE": "0"}, False), ({"CLICOLOR_FORCE": ""}, False), ({"CLICOLOR": "1"}, False),
+], ids=["forced", "NO_COLOR wins", "CLICOLOR_FORCE=0", "CLICOLOR_FORCE=", "CLICOLOR=1 (a pipe)"])
+def test_clicolor_force_colours_a_pipe_as_force_color_does(cli, setting, coloured):
+    """CLICOLOR_FORCE (bixense.com/clicolors), set and not 0, colours a pipe as FORCE_COLOR
+    does; NO_COLOR wins over it, and CLICOLOR alone colours terminals only."""
+    done = cli("validate", str(EXAMPLE), "-f", "mtg/constructed", env={"NO_COLOR": "", **setting})
+    assert ("\x1b[32mLEGAL\x1b[0m" in done.stdout) == coloured and ("\x1b[" in done.stdout) == coloured, done.stdout
+
+
 # An option given twice: the last value counts, in every command and whichever reader takes
 # the command line (cli/quick.py or Click: `-fmtg/modern` is Click's), as docs/contracts.md
 # says; {deck} and {folder} are filled in. (arguments, what the report says it used)

@@ -25,7 +25,7 @@ from test_pool_cases import assert_problems
 
 def clean_env(home: Path) -> dict[str, str]:
     env = {key: value for key, value in os.environ.items()
-           if not key.startswith(("DECKCHECK_", "XDG_", "GITHUB_")) and key != "FORCE_COLOR"}
+           if not key.startswith(("DECKCHECK_", "XDG_", "GITHUB_", "CLICOLOR")) and key != "FORCE_COLOR"}
     env.update(HOME=str(home), NO_COLOR="1", DECKCHECK_OFFLINE="1", DECKCHECK_SCRYFALL_URL="http://127.0.0.1:9")
     return env
 

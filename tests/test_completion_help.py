@@ -2,6 +2,8 @@
 every command's help, through the installed command."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from deckcheck.formats import available
@@ -220,3 +222,40 @@ def test_dash_h_is_every_commands_help(cli, command):
     done = cli(*command, "-h")
     assert (done.returncode, done.stderr) == (0, ""), done.stderr
     assert done.stdout == cli(*command, "--help").stdout and "-h, --help" in done.stdout
+
+
+@pytest.mark.parametrize("option", ["--install-completion", "--show-completion"])
+@pytest.mark.parametrize("shell, mark", [("zsh", "compdef"), ("fish", "complete --command deckcheck"), ("bash", "complete -o")])
+def test_the_shell_named_after_the_completion_option_wins_over_the_one_found(cli, tmp_path, option, shell, mark):
+    """`deckcheck --install-completion zsh` run from bash (a user setting up the shell they
+    are moving to) installed bash's completion and said so: typer reads the option as a
+    switch and the name as nothing. The shell named is the one set up (or shown), also as
+    `--install-completion=zsh`; the one found among the command's parents only without one."""
+    for given in ([option, shell], [f"{option}={shell}"]):
+        home = tmp_path / "-".join(given).lstrip("-")
+        home.mkdir()
+        done = cli(*given, env={"HOME": str(home), "SHELL": "/bin/sh"})
+        assert done.returncode == 0, done.stderr
+        if option == "--install-completion":
+            assert done.stdout.startswith(f"{shell} completion installed in "), done.stdout
+            installed = done.stdout.split(" installed in ", 1)[1].split("\n", 1)[0]
+            assert mark in Path(installed).read_text(encoding="utf-8")
+        else:
+            assert mark in done.stdout, done.stdout[:300]
+
+
+def test_a_shell_completion_has_no_script_for_is_one_line_of_error(cli, tmp_path):
+    done = cli("--install-completion", "tcsh", env={"HOME": str(tmp_path)})
+    assert done.returncode == 2
+    assert done.stderr == ("deckcheck: error: --install-completion tcsh: no completion for that shell; "
+                           "give bash, zsh, fish, powershell or pwsh, or leave the shell out to set up the one you run\n")
+    assert not any(tmp_path.iterdir())
+
+
+def test_a_shell_not_installed_is_one_line_of_error(cli, tmp_path):
+    """PowerShell's completion is set up by running `pwsh`: where it is not installed, the
+    error was a traceback."""
+    done = cli("--install-completion", "pwsh", env={"HOME": str(tmp_path), "PATH": str(tmp_path)})
+    assert done.returncode == 2
+    assert done.stderr == ("deckcheck: error: --install-completion pwsh: cannot set it up (pwsh not found); "
+                           "`deckcheck --show-completion pwsh` shows the script to install yourself\n")

@@ -18,7 +18,7 @@ READER_GONE = 141
 
 def environment() -> dict[str, str]:
     env = {key: value for key, value in os.environ.items()
-           if not key.startswith(("DECKCHECK_", "GITHUB_")) and key != "FORCE_COLOR"}
+           if not key.startswith(("DECKCHECK_", "GITHUB_", "CLICOLOR")) and key != "FORCE_COLOR"}
     env.update(NO_COLOR="1", DECKCHECK_OFFLINE="1")
     return env
 
@@ -236,8 +236,11 @@ def run_on_terminal(args: list[str], cwd: Path, env: dict[str, str], columns: in
 
 
 @pytest.mark.skipif(os.name != "posix", reason="needs a pseudo-terminal (the pty module), POSIX only")
-@pytest.mark.parametrize("setting, coloured", [({}, True), ({"NO_COLOR": "1"}, False), ({"TERM": "dumb"}, False)],
-                         ids=["colour", "NO_COLOR", "TERM=dumb"])
+@pytest.mark.parametrize("setting, coloured", [
+    ({}, True), ({"NO_COLOR": "1"}, False), ({"TERM": "dumb"}, False),
+    # bixense.com/clicolors: CLICOLOR=0 asks for none, CLICOLOR=1 is the default (a terminal's colour)
+    ({"CLICOLOR": "0"}, False), ({"CLICOLOR": "1"}, True), ({"CLICOLOR": "0", "CLICOLOR_FORCE": "1"}, True),
+], ids=["colour", "NO_COLOR", "TERM=dumb", "CLICOLOR=0", "CLICOLOR=1", "CLICOLOR=0 CLICOLOR_FORCE=1"])
 def test_an_illegal_deck_is_coloured_on_a_terminal_that_shows_colour(setting, coloured, tmp_path):
     (tmp_path / "deck.txt").write_text("5 Lightning Bolt\n55 Mountain\n", encoding="utf-8")
     env = {key: value for key, value in environment().items() if key not in ("NO_COLOR", "TERM")}
@@ -538,3 +541,37 @@ def test_a_table_stays_aligned_with_emoji_and_invisible_marks_in_names(tmp_path)
         assert line.startswith(name + " "), (name, line)
         blanks = len(line[len(name):]) - len(line[len(name):].lstrip(" "))
         assert width + blanks == widest_name + 2, (name, line)
+
+
+# Ctrl-C while deckcheck starts (its imports take a tenth of a second, Typer's more): each
+# patch stands for an interrupt at one point of entry.py's way to the command, where a
+# Ctrl-C later on (in the command's work) ends it with 130 and nothing on stderr.
+INTERRUPTED_AT = [
+    ("trusting the working folder", "import deckcheck.formats as m; m.trust_working_folder = interrupt",
+     ["validate", EXAMPLE, "-f", "mtg/modern"]),
+    ("importing a quick command", "import deckcheck.cli.quick as m; m.run = interrupt",
+     ["validate", EXAMPLE, "-f", "mtg/modern"]),
+    ("importing Typer's app", "import deckcheck.cli as m; m.typer_app = interrupt", ["convert", EXAMPLE, "--to", "arena"]),
+]
+STARTED_AND_INTERRUPTED = """
+import sys
+def interrupt(*args, **kwargs):
+    raise KeyboardInterrupt
+{patch}
+from deckcheck.entry import main
+sys.argv = ["deckcheck", *{args!r}]
+main()
+"""
+
+
+@pytest.mark.parametrize("where, patch, args", INTERRUPTED_AT, ids=[case[0] for case in INTERRUPTED_AT])
+def test_ctrl_c_while_deckcheck_starts_ends_it_as_quietly_as_later(where, patch, args, tmp_path):
+    """Exit 130 and nothing on stderr (docs/contracts.md), however early the Ctrl-C: it was
+    a traceback before the command line was read and `deckcheck: interrupted` during the
+    imports, where a command interrupted at its work says nothing."""
+    import sys
+
+    script = STARTED_AND_INTERRUPTED.format(patch=patch, args=args)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path,
+                          env=environment(), timeout=120)
+    assert (done.returncode, done.stderr) == (130, "")

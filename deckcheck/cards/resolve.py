@@ -172,6 +172,16 @@ def count_first_note(entry: CardEntry, get: Callable[[str], Any]) -> str:
     return ""
 
 
+def cut_note(name: str, suggestions: list[str]) -> str:
+    """What the unknown card `name` on the last line of a file that ends with no line break
+    after it (Deck.cut_line) adds when a suggested card's name starts with it (`Goblin Gu`,
+    Goblin Guide): the file may have been cut short. Nothing for any other name there."""
+    from ..decklists.common import CUT_IN_LAST_LINE
+
+    folded = name.casefold()
+    return f"; {CUT_IN_LAST_LINE}" if any(found.casefold().startswith(folded) for found in suggestions) else ""
+
+
 def lead_number_note(entry: CardEntry, get: Callable[[str], Any]) -> str:
     """`; the line reads as 264 copies of '1 Forest': for 1 copy of Forest, write the line
     `1 Forest`` when an unknown name is a number, a blank and a card's name: a count-first
@@ -311,11 +321,12 @@ def resolve_by_name(
             note = letters_note(entry.name, held)
         if why is None and not note and len(problems) < MAX_SUGGESTED_NAMES:  # a few lookups: as suggestions are, bounded
             note = count_first_note(entry, get) or lead_number_note(entry, get) or (pair := two_cards_note(entry, get))
+        # Two cards found: a "did you mean" of the first alone would drop the second.
+        suggestions = None if pair else suggestions_within_budget(len(problems), lambda: catalog.suggest(entry.name, SUGGESTIONS))
+        if why is None and not note and entry.line == deck.cut_line and entry.line is not None and suggestions:
+            note = cut_note(entry.name, suggestions)
         problems.append(unknown_card(
             entry, why or f"{UNKNOWN_MESSAGE}{entry.name!r}: no card of that name in the card database{note}",
-            # Two cards found: a "did you mean" of the first alone would drop the second.
-            suggestions=None if pair else suggestions_within_budget(
-                len(problems), lambda: catalog.suggest(entry.name, SUGGESTIONS)),
-            unexplained=why is None and not note,
+            suggestions=suggestions, unexplained=why is None and not note,
         ))
     return deck.with_entries(entries), problems

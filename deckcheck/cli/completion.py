@@ -11,6 +11,51 @@ from __future__ import annotations
 
 import glob
 import os
+from collections.abc import Sequence
+
+# The options that set up (or show) the shell's completion script, and the shells typer
+# writes one for.
+COMPLETION_OPTIONS = ("--install-completion", "--show-completion")
+SHELLS = ("bash", "zsh", "fish", "powershell", "pwsh")
+
+
+def named_shell(args: Sequence[str]) -> tuple[str, str] | None:
+    """(the option, the shell) of `--install-completion SHELL` or `--show-completion=SHELL`,
+    the whole command line; None for any other. Typer reads either option as a switch and
+    the name after it as nothing: `--install-completion zsh` run from bash set up bash."""
+    if len(args) == 2 and args[0] in COMPLETION_OPTIONS:
+        return args[0], args[1]
+    if len(args) == 1 and args[0].partition("=")[0] in COMPLETION_OPTIONS and "=" in args[0]:
+        option, _, shell = args[0].partition("=")
+        return option, shell
+    return None
+
+
+def set_up_shell(option: str, shell: str) -> int:
+    """Install (or show) the completion script of `shell`, as typer does for the shell it
+    finds among the command's parents; the exit code."""
+    from .common import say
+
+    if shell not in SHELLS:
+        say(f"deckcheck: error: {option} {shell}: no completion for that shell; give {', '.join(SHELLS[:-1])} "
+            f"or {SHELLS[-1]}, or leave the shell out to set up the one you run")
+        return 2
+    from typer import echo
+    from typer._completion_shared import get_completion_script, install
+
+    from .quick import COMPLETION_VARIABLE as variable  # as typer names it for `deckcheck`
+    if option == "--show-completion":
+        echo(get_completion_script(prog_name="deckcheck", complete_var=variable, shell=shell))
+        return 0
+    try:
+        installed, path = install(shell=shell, prog_name="deckcheck", complete_var=variable)
+    except OSError as exc:  # PowerShell's is set up by running it: `pwsh` not installed
+        missing = f"{exc.filename} not found" if isinstance(exc, FileNotFoundError) and exc.filename else exc.strerror or exc
+        say(f"deckcheck: error: {option} {shell}: cannot set it up ({missing}); "
+            f"`deckcheck --show-completion {shell}` shows the script to install yourself")
+        return 2
+    echo(f"{installed} completion installed in {path}\nCompletion will take effect once you restart the terminal")
+    return 0
 
 
 def complete_formats(incomplete: str) -> list[str]:

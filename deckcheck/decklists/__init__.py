@@ -31,12 +31,12 @@ from ..errors import DeckcheckError, InputError, OptionError
 from ..limits import MAX_DECK_ENTRIES, MAX_DECK_LINES, MAX_LINE_CHARS, one_line
 from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAYBEBOARD, SIDEBOARD, Deck, move_one
 from ..names import card_key
-from ..problem import WARNING, LineProblems
+from ..problem import ERROR, PARSE_ERROR, WARNING, LineProblems
 from ..lazy_pattern import lazy
 from ..textio import FOLDER_ADVICE, MAX_INPUT_BYTES, binary_kind, decode, read_bounded, too_big, without_surrogates
 from . import settings_file, text  # text: the parser of last resort, plain text accepts anything
 from .common import (
-    LINE_BREAK, LINK_WRAPPERS, companions_for_sideboard, email_quoted, email_unquoted, entries_cut, parse_error, pasted_twice,
+    CUT_IN_LAST_LINE, LINE_BREAK, LINK_WRAPPERS, companions_for_sideboard, email_quoted, email_unquoted, entries_cut, parse_error, pasted_twice,
     remove_invisible,
 )
 
@@ -393,6 +393,8 @@ def parse_text(content: str, *, source: str = "<text>", input_format: str | None
                 f"not {module.DESCRIPTION} but a plain-text decklist: "
                 f"give --input-format {text.NAME}, or leave --input-format out", line=1,
             )]
+    if lines is None and content[-1:] not in ("\n", "\r", "") and module in _LINE_FORMATS:
+        _cut_in_last_line(deck, content)
     if isinstance(deck.problems, LineProblems):
         deck.problems.close()  # "N more unreadable lines" (limits.py)
     if lines is not None:
@@ -422,6 +424,33 @@ def parse_text(content: str, *, source: str = "<text>", input_format: str | None
 # What str.splitlines ends a line at besides CR and LF: the parsers that split so (SPLITLINES).
 _MORE_BREAKS = ("\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
 ANY_LINE_BREAK = lazy("\r\n|[\n\r" + "".join(_MORE_BREAKS) + "]")
+
+
+# A file saved or copied in part stops inside its last line: where that line is a count
+# alone (`4`, the card's name lost), its parse error says the file may have been cut short;
+# where it names a card cut inside (`4 Goblin Gu`), the unknown card does (cards/resolve.py,
+# from the deck's `cut_line`). Only with no line break after the line, and only in the
+# formats of one card a line: none of the real decks of the tests' data is told so.
+_LINE_FORMATS = (text, PARSERS["dck"])
+_BARE_COUNT = lazy(r"\d{1,4}")
+
+
+def _cut_in_last_line(deck: Deck, content: str) -> None:
+    """Keep `content`'s last line (no line break after it) as the deck's `cut_line`, and
+    say so on its parse error when that line is a count alone."""
+    last = content.count("\n") + content.count("\r") - content.count("\r\n") + 1
+    deck.cut_line = last
+    if not deck.problems:
+        return
+    start = max(content.rfind("\n"), content.rfind("\r")) + 1
+    if _BARE_COUNT.fullmatch(content[start:].strip()) is None:
+        return
+    problems = deck.problems
+    for index in range(len(problems) - 1, -1, -1):
+        problem = problems[index]
+        if problem.line == last and problem.rule == PARSE_ERROR and problem.severity == ERROR:
+            problems[index] = problem.replace(message=f"{problem.message}; {CUT_IN_LAST_LINE}")
+            return
 
 
 def _first_lines(content: str, module: ModuleType) -> tuple[str, int | None]:

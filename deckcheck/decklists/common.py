@@ -53,6 +53,12 @@ def category_zone(categories: Iterable[str], zone_named: Callable[[str], str | N
     return None
 
 
+# What a problem of a file's last line adds when the file ends in it with no line break
+# after it and the line looks cut (a count alone, a name some card's name starts with).
+CUT_IN_LAST_LINE = ("the file ends in this line, with no line break after it: it may have been cut short "
+                    "(saved or copied in part?)")
+
+
 def is_fence(line: str) -> bool:
     """Whether `line` (stripped) is a code block's fence."""
     return bool(line) and line[0] in FENCE_CHARS and FENCE.fullmatch(line) is not None

@@ -179,11 +179,15 @@ _HERO_LINE = lazy(rf"^hero\s*(?::|\s[-\u2013\u2014])\s*(?:(?P<count>[1-9]\d{{0,3
 _HERO_COMMENT = lazy(r"^HERO(?:\t|[ \t]{2})[ \t]*(?P<name>[^\s:].*)$")
 # A dash, colon or bar may stand between the count and the name, as forum posts and typed
 # lists write them (`4 - Lightning Bolt`, `4: Lightning Bolt`, `4x | Lightning Bolt`): no card
-# name of any game starts with one (_PLAIN_NAME leaves such a line to this pattern).
+# name of any game starts with one (_PLAIN_NAME leaves such a line to this pattern). The x
+# of a count may touch a Japanese or Chinese name (`4x島`, `3×灰流うらら`), as it does after
+# one (`島x4`): no blank is typed between the two scripts; never a Latin name (`4xName`).
+_CJK_NAME_START = "[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff01-\uffef]"
 # The count may carry the counter for flat things of Japanese, Korean or Chinese lists, as
 # they write it before the name too (`3枚 灰流うらら`, `3장 Name`, `3张 Name`; `_COUNTERS`).
 _COUNTERS = "\u679a\uc7a5\u5f20\u5f35"  # 枚 장 张 張
-_COUNT_FIRST = lazy(rf"^(?P<count>[+-]?\d+)(?:\s*{_TIMES}|[{_COUNTERS}])?(?:\s*[-\u2013\u2014:|])?\s+(?P<name>\S.*)$")
+_COUNT_FIRST = lazy(rf"^(?P<count>[+-]?\d+)(?:\s*{_TIMES}|[{_COUNTERS}])?(?:\s*[-\u2013\u2014:|])?"
+                    rf"(?:\s+|(?<={_TIMES})(?={_CJK_NAME_START}))(?P<name>\S.*)$")
 # `Name x4` and `Name 4x` (no card name ends in either), also in parentheses (`Name (x4)`,
 # `Name (4x)`), where it is no set code (_SET_SUFFIX), or after a dash (`Effect Veiler - 3`, as
 # typed lists write it: no card name of any game ends in a dash and a number). Japanese lists
@@ -594,12 +598,42 @@ _BULLET = lazy(rf"^[{re.escape(_BULLETS)}]\s+(?=\d)")
 # before a count, as a bullet: `1. Lightning Bolt` may be a count typed wrong.
 _NUMBERED = lazy(r"^\d{1,4}[.)]\s+(?=\d)")
 _NUMBER_ENDS = frozenset(".)")  # a cheap test before the pattern: few counted lines hold one so early
+# A list number before anything (`1. Lightning Bolt`, `2) Counterspell`): dropped before a
+# name only where the numbers run as a list's do (_numbered_list).
+_LIST_NUMBER = lazy(r"^(\d{1,4})[.)]\s+")
 
 
-def _card_line(line: str, *, zone: str, number: int) -> CardEntry | Problem:
+def _numbered_list(groups: list[list[tuple[int, str | tuple[str, int], str | None]]]) -> frozenset[int]:
+    """The lines of a numbered list whose numbers stand before names with no count (a
+    singleton list copied from a web page or Markdown: `1. Lightning Bolt`): the card lines
+    numbered so run 1, 2, 3 one after another (across headings and blank lines), a run
+    starting from 1 again where it likes; at least two of them. None (empty) when a numbered
+    line breaks its run (`1.`, `3.`) or one alone is numbered: such a number may be anything,
+    and the line is read as written."""
+    numbered: list[int] = []
+    previous = 0  # the number of the card line before, 0 when it had none
+    for group in groups:
+        for number, line, _ in group:
+            found = _LIST_NUMBER.match(line) if line.__class__ is str else None
+            if found is None:
+                previous = 0
+                continue
+            value = int(found.group(1))
+            if value not in (1, previous + 1):
+                return frozenset()
+            previous = value
+            numbered.append(number)
+    return frozenset(numbered) if len(numbered) > 1 else frozenset()
+
+
+def _card_line(line: str, *, zone: str, number: int, listed: bool = False) -> CardEntry | Problem:
+    """The entry of a card line (or its problem); `listed`: the line is one of a numbered
+    list (_numbered_list), its number dropped."""
     written = line
     if line[0] in _BULLETS and (bullet := _BULLET.match(line)) is not None:
         line = line[bullet.end():]
+    elif listed:
+        line = line[_LIST_NUMBER.match(line).end():]  # type: ignore[union-attr]
     elif line[0].isdigit() and _NUMBER_ENDS.intersection(line[1:5]) and (numbered := _NUMBERED.match(line)):
         line = line[numbered.end():]
     match = _COUNT_FIRST.match(line)
@@ -816,6 +850,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
     # unreadable and none is a card, the rest is counted, not read.
     unread = 0
     hopeless = _Hopeless(deck.problems)
+    may_be_numbered = False  # a line that a list's number may start (_numbered_list): few lists hold one
     for number, raw in enumerate(lines, start=1):
         if hopeless.check(groups):
             unread = len(lines) - number + 1
@@ -869,6 +904,8 @@ def parse(text: str, source: str = "<text>") -> Deck:
                 # `7 Colored Fish<TAB>2`: a spreadsheet's name that starts with a number
                 # (7 Colored Fish, 1996 World Champion), its count after the tab.
                 plain = f"{row[1]} {row[0]}"
+            if plain is None and not may_be_numbered:
+                may_be_numbered = bool(_NUMBER_ENDS.intersection(line[1:5]))  # `1. Lightning Bolt`
             groups[-1].append((number, plain or squeeze(line), zone))
             continue
         # `Name<TAB>4`, a spreadsheet's columns: read as `Name x4` by the lines that name a
@@ -994,6 +1031,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
     problems = deck.problems
     guessed = {number for number, _, explicit in groups[last] if explicit is None} if blank_line_sideboard else set()
     uncounted: list[int] = []  # lines that named a card with no count, read as one copy
+    listed = _numbered_list(groups) if may_be_numbered else frozenset()
     for index, group in enumerate(groups):
         default_zone = SIDEBOARD if blank_line_sideboard and index == last else MAIN
         for position, (number, line, explicit) in enumerate(group):
@@ -1001,7 +1039,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
             if line.__class__ is tuple:  # already read as a plain `4 Name` line in pass 1
                 entries.append(CardEntry(line[0], line[1], line_zone, number))
                 continue
-            result = _card_line(line, zone=line_zone, number=number)
+            result = _card_line(line, zone=line_zone, number=number, listed=number in listed)
             if isinstance(result, Problem):
                 if result.__class__ is _Uncounted:
                     entries.append(result.entry)  # type: ignore[attr-defined]

@@ -27,7 +27,7 @@ from ..problem import Problem
 from .common import parse_error
 
 
-@dataclass
+@dataclass(slots=True)  # no dict of fields per element: a file holds up to MAX_XML_ELEMENTS
 class Element:
     tag: str
     attrs: dict[str, str]
@@ -35,8 +35,9 @@ class Element:
     depth: int
     text: str = ""
     children: list["Element"] = field(default_factory=list)
-    # Text as it arrives (expat hands it over in many small pieces), and how much is kept.
-    _pieces: list[str] = field(default_factory=list, repr=False)
+    # Text as it arrives (expat hands it over in many small pieces), and how much is kept;
+    # None until some does: a `<Cards .../>` has none.
+    _pieces: list[str] | None = field(default=None, repr=False)
     _kept: int = field(default=0, repr=False)
 
     def iter(self, tag: str):
@@ -93,7 +94,10 @@ def parse_xml(text: str, *, source: str) -> Element:
         room = MAX_XML_TEXT_CHARS - element._kept
         if room > 0:
             piece = data[:room]
-            element._pieces.append(piece)
+            if element._pieces is None:
+                element._pieces = [piece]
+            else:
+                element._pieces.append(piece)
             element._kept += len(piece)
 
     parser.StartDoctypeDeclHandler = refuse
@@ -105,7 +109,13 @@ def parse_xml(text: str, *, source: str) -> Element:
     parser.CharacterDataHandler = chars
     try:
         # Encoding was settled when the bytes were read; drop any declaration that disagrees.
-        parser.Parse(_without_declaration(text).encode("utf-8"), True)
+        # Fed a piece at a time: the text blanked and encoded whole were two more copies of
+        # a file of up to 4 MiB (pyexpat encodes each piece it is given).
+        head, rest = _without_declaration(text)
+        parser.Parse(head, False)
+        for start in range(rest, len(text), _PIECE):
+            parser.Parse(text[start:start + _PIECE], False)
+        parser.Parse("", True)
     except _Refused as exc:
         raise _unreadable(source, str(exc), parser.CurrentLineNumber) from None
     except xml.parsers.expat.ExpatError as exc:
@@ -139,19 +149,26 @@ def _unreadable(source: str, reason: str, line: int | None) -> InputError:
 
 def _close(element: Element) -> None:
     """Join an element's text once, when it ends."""
-    element.text = "".join(element._pieces)
-    element._pieces = []
+    if element._pieces is not None:
+        element.text = "".join(element._pieces)
+        element._pieces = None
 
 
-def _without_declaration(text: str) -> str:
-    stripped = text.lstrip("\ufeff")
+# The characters handed to expat at a time (parse_xml).
+_PIECE = 1 << 16
+
+
+def _without_declaration(text: str) -> tuple[str, int]:
+    """(the start of `text` without its byte-order marks and with its XML declaration
+    blanked, where in `text` the rest starts): the rest is read as it is, not copied."""
+    marks = len(text) - len(text.lstrip("\ufeff")) if text.startswith("\ufeff") else 0
     # Hand-edited files sometimes start with a blank line; expat refuses a declaration that
     # is not at the very start, so blank it wherever it sits before the first element.
-    start = len(stripped) - len(stripped.lstrip(" \t\r\n"))
-    if stripped.startswith("<?xml", start):
-        end = stripped.find("?>", start)
+    blanks = re.compile(r"[ \t\r\n]*").match(text, marks).end()  # type: ignore[union-attr]  # always matches
+    if text.startswith("<?xml", blanks):
+        end = text.find("?>", blanks)
         if end != -1:
             # Keep line numbers: blank the declaration but keep any line break inside it.
-            declaration = re.sub(r"[^\r\n]", " ", stripped[start : end + 2])
-            return stripped[:start] + declaration + stripped[end + 2 :]
-    return stripped
+            declaration = re.sub(r"[^\r\n]", " ", text[blanks : end + 2])
+            return text[marks:blanks] + declaration, end + 2
+    return text[marks:blanks], blanks

@@ -1,5 +1,5 @@
-"""Terminal colour: on for terminals only, off when NO_COLOR is set (https://no-color.org)
-or the terminal says it is dumb (TERM=dumb); `inert`, how a name shows in a text report:
+"""Terminal colour: on for terminals only, off when NO_COLOR is set (https://no-color.org),
+CLICOLOR=0 or the terminal says it is dumb (TERM=dumb); `inert`, how a name shows in a text report:
 its control characters as visible symbols; and the columns of a text table: every table
 measures and pads its cells here (`cell`, `widest`, `pad`), by terminal columns as shown
 (emoji sequences and invisible marks included: `columns`)."""
@@ -15,12 +15,15 @@ _CODES = {"red": "31", "green": "32", "yellow": "33", "dim": "2", "bold": "1", "
 
 def wants_color() -> bool:
     """Colour when stdout is a terminal; never with NO_COLOR (no-color.org); always with FORCE_COLOR
-    (force-color.org: a CI log that shows colour, where stdout is a pipe), NO_COLOR
-    winning over it."""
+    (force-color.org: a CI log that shows colour, where stdout is a pipe) or CLICOLOR_FORCE
+    set and not 0 (bixense.com/clicolors), NO_COLOR winning over both; none on a terminal
+    with CLICOLOR=0 (ls and git on macOS and the BSDs read them so)."""
     if os.environ.get("NO_COLOR"):
         return False
-    if os.environ.get("FORCE_COLOR"):
+    if os.environ.get("FORCE_COLOR") or os.environ.get("CLICOLOR_FORCE", "0") not in ("", "0"):
         return True
+    if os.environ.get("CLICOLOR") == "0":
+        return False
     # TERM=dumb: a terminal that shows escape codes as text (Emacs's M-x shell, some CI
     # log viewers), as ls and git leave it uncoloured.
     if os.environ.get("TERM") == "dumb":
