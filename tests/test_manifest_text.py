@@ -177,6 +177,7 @@ def test_a_russian_or_japanese_manifest_with_a_line_valid_in_utf_8_is_read_whole
     ("cp932", ["山田太郎", "さとう"], "Shift-JIS"),
     ("gb2312", ["张伟", "李娜"], "GB2312"),
     ("big5", ["陳大文", "林小明"], "Big5"),
+    ("cp949", ["김민준", "이서연"], "code page 949"),  # review31c: a KeyError, "internal error"
 ])
 def test_a_manifest_mixing_utf_8_and_a_national_encoding_reads_each_line_in_its_own(codec, names, shown):
     """Rows from Excel on Russian, Japanese or Chinese Windows and rows added in UTF-8: the
@@ -187,3 +188,14 @@ def test_a_manifest_mixing_utf_8_and_a_national_encoding_reads_each_line_in_its_
     data = b"".join([lines[0].encode(), lines[1].encode(codec), lines[2].encode("utf-8"), lines[3].encode(codec)])
     read = decode_manifest(data, source="m.csv")
     assert (read.text, read.odd_lines, read.odd_encoding, read.usual_encoding) == (text, {3}, UTF8, shown)
+
+
+@pytest.mark.parametrize("codec, name, shown", [
+    ("cp949", "김민준", "code page 949"),
+])
+def test_a_national_row_under_a_utf_8_accented_row_is_read_in_its_own_encoding(codec, name, shown):
+    text = f"player,deck\r\nJürgen Müller,a.txt\r\n{name},b.txt\r\n"
+    lines = text.splitlines(keepends=True)
+    data = lines[0].encode() + lines[1].encode("utf-8") + lines[2].encode(codec)
+    read = decode_manifest(data, source="m.csv")
+    assert (read.text, read.odd_lines, read.odd_encoding, read.usual_encoding) == (text, {3}, shown, UTF8)
