@@ -109,8 +109,9 @@ def tokenize(text: str, *, probabilities: bool = False) -> list[Token]:
         elif char == "%" and probabilities and tokens and tokens[-1].kind == NUMBER:
             # `keep7 >= 85%`: the odds an assertion compares are fractions, not percentages.
             percent, decimal_comma = tokens[-1].text, ""
-            if len(tokens) >= 3 and tokens[-2].kind == COMMA and tokens[-3].kind == NUMBER and "." not in tokens[-3].text \
-                    and tokens[-2].column == tokens[-1].column - 1 == tokens[-3].column + len(tokens[-3].text):
+            # Plain digits either side of the comma only: `60,5.5%` would be 60.5.5, no number.
+            if len(tokens) >= 3 and tokens[-2].kind == COMMA and tokens[-3].kind == NUMBER and tokens[-3].text.isdigit() \
+                    and tokens[-1].text.isdigit() and tokens[-2].column == tokens[-1].column - 1 == tokens[-3].column + len(tokens[-3].text):
                 # `60,5%`, a percentage with a decimal comma as most of Europe writes it: 60.5
                 # per cent, which "write 0.05" (the 5 alone) got wrong.
                 percent, decimal_comma = f"{tokens[-3].text}.{tokens[-1].text}", ", and a decimal is written with a point"
