@@ -11,6 +11,7 @@ from deckcheck.engine.assertions import VOCABULARY
 from deckcheck.engine.categories import Atoms
 from deckcheck.engine.exact import CountsView
 from deckcheck.engine.expr import ExpressionError, parse
+from deckcheck.engine.tokens import RPAREN, STRING, tokenize
 from deckcheck.engine.policy import evaluate, parse_rule, vocabulary
 from deckcheck.errors import DeckcheckError
 
@@ -70,6 +71,23 @@ def truth(text: str, size: int = 7) -> list[bool]:
 def test_semantics(text, expected):
     assert truth(text) == expected
 
+
+
+@pytest.mark.parametrize("text, name, after", [
+    # Full-width letters and quotes inside a card name in ASCII quotes are the name's own:
+    # mapped to ASCII, the ＇ closed the string (`unexpected character 'ボ'`), and ＂C＂ did.
+    ("count('ＨＥＲＯ＇Ｓ ボンド') >= 1", "ＨＥＲＯ＇Ｓ ボンド", 19),
+    ('count("Maxx ＂C＂") >= 1', "Maxx ＂C＂", 17),
+    ("count(“Maxx ＂C＂”) >= 1", "Maxx ＂C＂", 17),
+    # A name in full-width quotes closes on a full-width quote; the columns stay the ones written.
+    ("ｃｏｕｎｔ（＂Ｍａｘｘ \"Ｃ\"＂）　＞＝　１", 'Ｍａｘｘ "Ｃ"', 17),
+])
+def test_a_quoted_card_name_is_read_as_written(text, name, after):
+    tokens = tokenize(text)
+    string = next(token for token in tokens if token.kind == STRING)
+    assert string.value == name
+    closing = tokens[tokens.index(string) + 1]
+    assert (closing.kind, closing.column) == (RPAREN, after)
 
 @pytest.mark.parametrize(
     "text, size, always",

@@ -30,7 +30,8 @@ class ExpressionError(DeckcheckError):
 NUMBER, STRING, NAME, OP, LPAREN, RPAREN, COMMA, END = "number", "string", "name", "op", "(", ")", ",", "end"
 KEYWORDS = frozenset({"and", "or", "not", "true", "false"})
 COMPARISONS = ("<=", ">=", "==", "!=", "<", ">")
-_QUOTES = {'"': '"', "'": "'", "\u201c": "\u201d", "\u2018": "\u2019"}  # straight and curly
+# Straight, curly and full-width (＂ ＇): a string opened with one closes on its own closer only.
+_QUOTES = {'"': '"', "'": "'", "\u201c": "\u201d", "\u2018": "\u2019", "\uff02": "\uff02", "\uff07": "\uff07"}
 _NUMBER = lazy(r"\d+(?:\.\d+)?|\.\d+")
 _NAME = lazy(r"[A-Za-z_][A-Za-z0-9_]*")
 _MISTAKES = {"=": "use == to compare", "&": "use `and`", "|": "use `or`", "!": "use `not` (or != to compare)"}
@@ -57,6 +58,7 @@ def tokenize(text: str, *, probabilities: bool = False) -> list[Token]:
     """The tokens of `text`; `probabilities`: its numbers may be odds (an assertion's), so a
     percentage (`85%`) is refused with the fraction it means."""
     tokens: list[Token] = []
+    written = text  # card names in quotes are read from it: `'ＨＥＲＯ＇Ｓ ボンド'` keeps its ＇
     if not text.isascii():
         text = text.translate(_FULL_WIDTH)
     index = 0
@@ -67,8 +69,9 @@ def tokenize(text: str, *, probabilities: bool = False) -> list[Token]:
             index += 1
             continue
         if char in _QUOTES:
-            value, index = _read_string(text, index)
-            tokens.append(Token(STRING, text[column - 1 : index], column, value))
+            # The mapping is one character for one, so an index in `text` is one in `written`.
+            value, index = _read_string(written, index)
+            tokens.append(Token(STRING, written[column - 1 : index], column, value))
             continue
         number = _NUMBER.match(text, index)
         if number:
