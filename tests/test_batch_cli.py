@@ -1630,6 +1630,16 @@ def test_a_form_in_another_language_is_told_which_columns_to_rename(cli, tmp_pat
                          "join them into one column named 'player'"),
     ("Vorname;Nachname;Deck", "the player's name is in two columns, 'Vorname' and 'Nachname': join them into one "
                               "column named 'player'"),
+    # Russian, Korean, Chinese and Japanese: `Имя` (the given name) was to be renamed 'player',
+    # dropping the surname (review31c).
+    ("Фамилия,Имя,Колода", "rename column 'Колода' to 'deck'; the player's name is in two columns, 'Имя' and "
+                           "'Фамилия': join them into one column named 'player'"),
+    ("성,이름,덱", "rename column '덱' to 'deck'; the player's name is in two columns, '이름' and '성': join them into "
+               "one column named 'player'"),
+    ("姓,名,卡组", "rename column '卡组' to 'deck'; the player's name is in two columns, '名' and '姓': join them into "
+               "one column named 'player'"),
+    ("姓,名,デッキ", "rename column 'デッキ' to 'deck'; the player's name is in two columns, '名' and '姓': join them "
+                "into one column named 'player'"),
 ])
 def test_a_player_name_split_in_two_columns_is_told_to_be_joined(cli, tmp_path, header, told):
     (tmp_path / "reg.csv").write_text(header + "\nAnn,Lee,decks/ann.txt\n", encoding="utf-8")

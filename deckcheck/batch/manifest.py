@@ -244,11 +244,13 @@ def _renames(missing: list[str], spelled: list[str]) -> str:
 
 
 # A sign-up sheet's two questions for a name, given name and family name, in the languages
-# above (`First Name`, `Vorname`, `Prénom`, `Nombre`, `Nome`; `Last Name`, `Nachname`, `Nom`,
-# `Apellidos`, `Sobrenome`, `Cognome`): a manifest needs the two in one `player` column.
-_GIVEN_NAME_WORDS = frozenset({"first", "given", "forename", "vorname", "prénom", "prenom", "nombre", "nome"})
+# above (`First Name`, `Vorname`, `Prénom`, `Nombre`, `Nome`, `Имя`, `이름`, `名`; `Last Name`,
+# `Nachname`, `Nom`, `Apellidos`, `Sobrenome`, `Cognome`, `Фамилия`, `성`, `姓`): a manifest
+# needs the two in one `player` column. (`이름` alone is a whole name; beside `성`, the given one.)
+_GIVEN_NAME_WORDS = frozenset({"first", "given", "forename", "vorname", "prénom", "prenom", "nombre", "nome",
+                               "имя", "이름", "名"})
 _FAMILY_NAME_WORDS = frozenset({"last", "family", "surname", "nachname", "familienname", "nom", "apellido",
-                                "apellidos", "sobrenome", "cognome"})
+                                "apellidos", "sobrenome", "cognome", "фамилия", "성", "姓", "姓氏"})
 
 
 def _split_name(spelled: list[str]) -> tuple[str, str] | None:
