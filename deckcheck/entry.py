@@ -213,13 +213,19 @@ def usage_message(error: Exception, args: list[str] | None = None) -> str:
 def _separators_hint(message: str) -> str:
     """For a whole number written with its thousands separated (`--hands 10.000`, as German,
     Spanish or Russian write ten thousand; `1,000,000`; `10 000`), the number to write: "not
-    a valid int" said no more, and `10.000` is ten in English."""
-    if "is not a valid int" not in message:
+    a valid int" said no more, and `10.000` is ten in English. Not for `0.500` (a leading 0
+    groups no thousands) nor for `--turns`, whose turns are never a thousand (`1.000` is one)."""
+    if "is not a valid int" not in message or "'--turns'" in message:
         return ""
     import re
 
-    written = re.search(r"'(\d{1,3}(?:([.,' \u00a0\u202f])\d{3})(?:\2\d{3})*)' is not a valid int", message)
-    return f"; write a whole number without separators: {re.sub(r'[^0-9]', '', written.group(1))}" if written else ""
+    # The value is between the last `': '` and `' is not a valid int`; partition, not a regex
+    # over the whole message (a long value made a backtracking search quadratic).
+    value = message.rpartition("' is not a valid int")[0].rpartition(": '")[2]
+    if len(value) > 30:
+        return ""  # no option takes a number of more than 30 characters
+    written = re.fullmatch(r"[1-9]\d{0,2}([., \u00a0\u202f])\d{3}(?:\1\d{3})*", value)
+    return f"; write a whole number without separators: {re.sub(r'[^0-9]', '', value)}" if written else ""
 
 
 def _format_hint(error: Exception) -> str:

@@ -197,12 +197,21 @@ class Int(_RecordSpec):
         return "a whole number" + (f" >= {self.minimum}" if self.minimum is not None else "")
 
     def check(self, value: Any, keys: Keys) -> None:
+        if isinstance(value, float) and (value * 1000).is_integer() and self._holds(round(value * 1000)):
+            # `hands: 10.000`, ten thousand as German or Russian write it: YAML reads 10.0.
+            thousands = round(value * 1000)
+            raise SchemaError(keys, f"expected {self.expected}, got a number ({value}); a whole number is written "
+                                    f"without a point or separators: for {thousands:,} write {thousands}", wrong_type=True)
         if isinstance(value, bool) or not isinstance(value, int):
             self.fail(value, keys)
         if self.minimum is not None and value < self.minimum:
             self.fail(value, keys)
         if self.maximum is not None and value > self.maximum:
             self.fail(value, keys)
+
+
+    def _holds(self, number: int) -> bool:
+        return (self.minimum is None or number >= self.minimum) and (self.maximum is None or number <= self.maximum)
 
 
 class Number(_RecordSpec):

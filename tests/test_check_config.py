@@ -204,6 +204,10 @@ BROKEN_CONFIGS = [
     # A day written year first another way names the YYYY-MM-DD it means, as --date does.
     ("format: mtg/modern\ndate: 2024/06/01\n", 2, "date: expected a date YYYY-MM-DD, got the text '2024/06/01'; write 2024-06-01"),
     ("format: mtg/modern\ndate: 20240601\n", 2, "date: expected a date YYYY-MM-DD, got a number (20240601); write 2024-06-01"),
+    # Ten thousand as German writes it, which YAML reads as 10.0 (review31c): no hint said why.
+    ('format: mtg/modern\nsimulate:\n  "decks/burn.txt":\n    assert: "keep7 >= 0"\n    hands: 10.000\n', 5,
+     "simulate.decks/burn.txt.hands: expected a whole number from 1 to 10,000,000, got a number (10.0); a whole "
+     "number is written without a point or separators: for 10,000 write 10000"),
     ('format: mtg/modern\nsimulate:\n  "decks/burn.txt":\n    assert: ["keep7 > 0.1", "keep7 >="]\n', 4,
      "simulate.decks/burn.txt.assert[1]: column 9 in 'keep7 >='"),
     ('format: mtg/modern\nsimulate:\n  "decks/burn.txt":\n    policy: gone.yaml\n    assert: "keep7 >= 0"\n', 4,
