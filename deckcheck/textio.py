@@ -316,9 +316,11 @@ _NOT_CHINESE = lazy(
 # Windows-1252 read as GB2312 or Big5 pairs an accented letter with the letter after it into
 # an ideograph ("Jötun": J, one ideograph, "un"): a lone ideograph touching a Latin letter (but
 # the x of a count, `4x闪电击`, `闪电击x4`). A word of ideographs may end or start in one, as
-# Chinese card names do (`增殖的G`, Maxx "C"): Western text gives two ideographs in a row only
-# from four accented letters in a row. Chinese text has a word of two ideographs (a basic
-# land: 山脉, 樹林).
+# Chinese card names do (`增殖的G`, Maxx "C"). In GB2312, Western text gives two ideographs in
+# a row only from four accented letters in a row; not so in Big5, whose second byte may be an
+# ASCII letter, so an accented letter takes the letter after it (`Hélène` is `H幨鋝e`, a word
+# of two that this pattern passes: its ideographs being rare rejects it, `_common_ideographs`).
+# Chinese text has a word of two ideographs (a basic land: 山脉, 樹林).
 # (Each started with an ideograph, as _JAPANESE_WORD explains: a lone one, after a Latin
 # letter and before none, or before a Latin letter and after none.)
 _LATIN_BESIDE_IDEOGRAPH = lazy(
