@@ -220,7 +220,7 @@ def national_reading(data: bytes) -> tuple[str, str] | None:
         return "cp932", japanese
     korean = korean_text(data)
     if korean is not None:
-        return "euc_kr", korean
+        return "cp949", korean
     chinese = chinese_reading(data)
     if chinese is not None:
         return chinese
@@ -361,39 +361,52 @@ def chinese_reading(data: bytes) -> tuple[str, str] | None:
 
 
 # Korean Windows' code page 949 (EUC-KR's 2,350 Hangul syllables, its 2-byte characters from
-# 0xA1 on as GB2312's) reads in GB2312 too: each syllable's bytes are a common ideograph's
-# (`하루 우라라`, Ash Blossom, is `窍风 快扼扼`), so Korean is tried first. Its text holds Hangul
-# syllables and nothing else beyond ASCII but CJK and full-width punctuation, and mostly
-# syllables (95% or more) of a plain initial and vowel and no or a common final consonant
-# (99.6% of 263 syllables of Korean card, heading and player names; 40% of GB2312's common
-# ideographs read as such a syllable, so a Chinese text of a few ideographs, `李明` as `쟀츠`,
-# is rarely taken for Korean: one of two ideographs 16% of the time, of four 3%).
+# 0xA1 on as GB2312's, and more syllables beyond, 박똠이's 똠) reads in GB2312 too: each
+# syllable's bytes are a common ideograph's (`하루 우라라`, Ash Blossom, is `窍风 快扼扼`), and
+# a common ideograph's bytes a syllable (`刘强` is `증퓻`). Its text holds Hangul syllables and
+# nothing else beyond ASCII but CJK and full-width punctuation. Korean text is mostly of the
+# frequent syllables below (those of Korean's common words and endings, names and card
+# names); a Chinese text read so is mostly not (a few hundred of 2,350). Where the bytes also
+# read plainly as Chinese, Korean is taken only when its syllables are all frequent ones and
+# there are at least three of them, or nine in ten are and there are eight: a two-ideograph
+# Chinese name reads as two frequent syllables about one time in 200, so it stays Chinese.
 _NOT_KOREAN = lazy("[^\x00-\x7f\uac00-\ud7a3\u3000-\u303f\uff01-\uff5e×·‘’“”–—…]")
 _KOREAN_WORD = lazy("[\uac00-\ud7a3]{2}")
 _HANGUL = lazy("[\uac00-\ud7a3]")
-# A syllable is 0xAC00 + (initial * 21 + vowel) * 28 + final (Unicode's Hangul composition).
-_TENSE_INITIALS = frozenset((1, 4, 8, 10, 13))  # ㄲ ㄸ ㅃ ㅆ ㅉ
-_RARE_VOWELS = frozenset((3, 10, 15))  # ㅒ ㅙ ㅞ
-_COMMON_FINALS = frozenset((0, 1, 4, 8, 16, 17, 19, 21, 26))  # none ㄱ ㄴ ㄹ ㅁ ㅂ ㅅ ㅇ ㅍ (숲, 늪)
+_FREQUENT_SYLLABLES = frozenset(
+    "겸곽깃늪닝랙릴맹묘샤샹션웜털펙덱렛렌켓펫가각간갈감갑강개거건걸검게겠격견결경계고곡곤골공과관광괴교구국군굴궁권귀규균그극근글금급기긴길김깊까깨께꼬꽃꾼끝"
+    "나낙난날남납낭내냐너널넣네년노녹논놀농높뇌누눈뉴느는늘능니닌님다닥단달담답당대댁더덕던덜덤데도독돈돌동되된될두둥뒤드득든들듬"
+    "등디딩따때떤또뚜뜻라락란람랑래랜램량러런럼렁레력련렬령례로록론롭료룡루룹류륙률르른를름릇릉리린림립링마막만많말맘망매맥머먹"
+    "먼멀메멘며면멸명모목몬몰몸못몽무묵문물뭐므미민밀밑바박반받발밝밤방배백뱀버번벌범법베벤벨벽변별병보복본볼봉부북분불붉브블비빈"
+    "빌빔빛빠빨뻐뼈뿌사삭산살삼상새색샘생서석선설섬성세센셀셋소속손솔송쇄쇠수숙순술숨숲쉬스슨슬습승시식신실심십싱쌍써쏘씨"
+    "아악안알암압앙애액야약양어억언얼엄업없엇에엑엔엘여역연열염엽영예오옥온올옴와완왕외요욕용우운울움웅워원월웨위윈유육윤율융으"
+    "은을음응의이익인일임입있잉자작잔잘잠장재쟁저적전절점접정제젠져조족존졸종좋좌죄주죽준줄중쥐즈즉즌증지직진질짐집짓징짜째쪽찌"
+    "차착찬찰참창채책처천철첨청체초촉촌총최추축춘출충취츠측치칙친칠침카칸칼캐커컨케코콘콜쿠크큰클키킹타탁탄탈탐탑태택터테텔토톤톱"
+    "통퇴투트특틀티파판팔패퍼페펜편평폐포폭표푸풀품풍퓨프플피픽필핏하학한할함합항해핵행향허헌험헤혁현혈협형혜호혹혼홀홍화확환활황"
+    "회획효후훈훌휘휴흐흑흔흘흥희흰히힘"
+)
 
 
 def korean_text(data: bytes) -> str | None:
-    """`data` read as code page 949 (EUC-KR) when that reading is strict, holds nothing but
-    Hangul syllables beyond ASCII and punctuation, has a word of two and reads mostly as
-    common syllables; else None."""
+    """`data` read as code page 949 when that reading is strict, holds nothing but Hangul
+    syllables beyond ASCII and punctuation, has a word of two and reads mostly as frequent
+    syllables, all of them (or nearly, in a long text) where the bytes also read plainly as
+    Chinese (see above); else None."""
     try:
-        text = data.decode("euc_kr")
+        text = data.decode("cp949")
     except UnicodeDecodeError:
         return None
     if _NOT_KOREAN.search(text) or not _KOREAN_WORD.search(text):
         return None
-    syllables = common = 0
+    syllables = frequent = 0
     for match in _HANGUL.finditer(text, 0, _SAMPLE_CHARACTERS):
-        code = ord(match.group()) - 0xAC00
         syllables += 1
-        common += (code // 588 not in _TENSE_INITIALS and code % 588 // 28 not in _RARE_VOWELS
-                   and code % 28 in _COMMON_FINALS)
-    return text if common * 20 >= syllables * 19 else None
+        frequent += match.group() in _FREQUENT_SYLLABLES
+    if frequent * 4 < syllables * 3:
+        return None  # mostly rare syllables: bytes of another encoding
+    if (frequent == syllables and syllables >= 3) or (frequent * 10 >= syllables * 9 and syllables >= 8):
+        return text
+    return None if chinese_reading(data) is not None else text
 
 
 # How much of a text `_common_ideographs` looks at: a deck or a manifest whole, a file of

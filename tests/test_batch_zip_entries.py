@@ -139,6 +139,10 @@ def test_names_a_zip_does_not_mark_utf_8_are_read_in_the_encoding_they_were_writ
         "taiwan": ("big5", ["陳大文", "林小明"]),
         # And on Korean Windows (code page 949), which read as GB2312: 김민준 was 辫刮霖.
         "korea": ("euc_kr", ["김민준", "이서연"]),
+        # review31c: a Chinese name whose bytes read as Hangul (刘强 was 증퓻: no such file), and
+        # Korean names of code page 949 past EUC-KR (똠) or of doubled consonants (까마귀).
+        "china-short": ("gb2312", ["刘强"]),
+        "korea-949": ("cp949", ["박똠이", "김빛나", "까마귀"]),
     }
     for where, (encoding, players) in cases.items():
         manifest = "player,deck\n" + "".join(f"{player},decks/{player}.txt\n" for player in players)

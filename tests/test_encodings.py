@@ -185,6 +185,38 @@ def test_a_korean_windows_list_is_read_as_korean(text):
     assert decode(text.encode("cp949")) == text
 
 
+# review31c: two-ideograph Chinese names, 100 common surnames by 67 common given-name characters
+# (刘强 read as 증퓻 in 930 of 7,000 such names), and Korean that was read as GB2312 (doubled and
+# aspirated consonants were taken for rare syllables) or, past basic EUC-KR (박똠이), as Windows-1252.
+_SURNAMES = ("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜"
+             "崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤")
+_GIVEN = "伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华玉兰萍红鹏辉建国文斌宇浩凯晨婷雪琳晶欣颖慧佳琪子轩梓涵一诺博志雨杨俊帅飞林波宁云峰亮健"
+
+
+@pytest.mark.parametrize("codec", ["gb2312", "big5"])
+def test_common_two_character_chinese_names_are_not_read_as_korean(codec):
+    names = [surname + given for surname in _SURNAMES for given in _GIVEN]
+    read = []
+    for name in names:
+        try:
+            read.append(decode(f"player,deck\n{name},a.txt\n".encode(codec)))
+        except UnicodeEncodeError:
+            continue  # a simplified character Big5 lacks
+    korean = [text for text in read if any("\uac00" <= char <= "\ud7a3" for char in text)]
+    assert len(read) > 2_500 and len(korean) * 200 <= len(read), korean[:10]
+
+
+@pytest.mark.parametrize("text", [
+    "3 하루 우라라\n", "사이드보드\n", "player,deck\n김민준,a.txt\n", "3 붉은 눈의 흑룡\n", "2 빛의 봉인검\n",
+    "3 까마귀\n", "1 쌍둥이 용\n", "player,deck\n김빛나,a.txt\n",
+    "player,deck\n김민준,a.txt\n박똠이,b.txt\n이서연,c.txt\n",  # 똠: code page 949 beyond EUC-KR
+    "1 욕망과 겸허의 항아리\n1 블랙 매지션\n", "3 해피의 깃털\n2 크샤트리라\n", "3 스웜의 군주\n",
+    "player,deck\n곽민재,a.txt\n맹지율,b.txt\n",
+])
+def test_common_korean_is_read_as_korean(text):
+    assert decode(text.encode("cp949")) == text
+
+
 @pytest.mark.parametrize("text", [
     "李明\n", "3 灰流丽\n", "player,deck\n李明,deck.txt\n",  # each also a strict reading of Korean bytes
     "player,deck\n李娜,a.txt\n刘强,b.txt\n", "备牌\n2 否决\n",  # three of four read as common syllables

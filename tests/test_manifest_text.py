@@ -192,6 +192,7 @@ def test_a_manifest_mixing_utf_8_and_a_national_encoding_reads_each_line_in_its_
 
 @pytest.mark.parametrize("codec, name, shown", [
     ("cp949", "김민준", "code page 949"),
+    ("gb2312", "刘强", "GB2312"),  # review31c: read as Korean (증퓻), then a KeyError
 ])
 def test_a_national_row_under_a_utf_8_accented_row_is_read_in_its_own_encoding(codec, name, shown):
     text = f"player,deck\r\nJürgen Müller,a.txt\r\n{name},b.txt\r\n"

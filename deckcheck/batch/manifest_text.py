@@ -127,7 +127,7 @@ def _lines(data: bytes) -> list[bytes]:
 
 
 # What a manifest's rows call the encodings `textio.national_reading` reads lines in.
-_NATIONAL = {"cp932": "Shift-JIS", "euc_kr": "code page 949", "gb2312": "GB2312", "big5": "Big5", "cp1251": "Windows-1251"}
+_NATIONAL = {"cp932": "Shift-JIS", "cp949": "code page 949", "gb2312": "GB2312", "big5": "Big5", "cp1251": "Windows-1251"}
 
 
 def _by_line(data: bytes) -> tuple[str, frozenset[int], str, str] | None:

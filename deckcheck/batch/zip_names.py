@@ -54,7 +54,7 @@ def _encoding(raw: bytes) -> str:
     if japanese is not None and not splits_latin_word(japanese):
         return "cp932"
     if korean_text(raw) is not None:  # Korean Windows (code page 949), before GB2312 as a deck file's is
-        return "euc_kr"
+        return "cp949"
     chinese = chinese_reading(raw)  # Chinese Windows: GB2312 or Big5, read as a deck file is
     if chinese is not None:
         return chinese[0]
