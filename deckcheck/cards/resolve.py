@@ -118,26 +118,46 @@ def foreign_letters(name: str, held: Callable[[], frozenset[str]]) -> list[str]:
     return sorted(latin - held()) if latin else []
 
 
-def in_the_lists_letters(problems: list[Problem], held: Callable[[], frozenset[str]], *, japanese: bool = False) -> list[Problem]:
+def in_the_lists_letters(problems: list[Problem], held: Callable[[], frozenset[str]], *, japanese: bool = False,
+                         words: Callable[[], frozenset[str]] | None = None) -> list[Problem]:
     """A deck's `unknown-card` problems, those of names no reason explains (`unexplained`:
-    perhaps cards newer than the data) saying card names are read in English when another
-    unknown name of the list holds a letter no card's name holds (letters_note): the list is
-    in the player's language, and no sync mends a German list's `Zugangscode-Sprecher` beside
-    its `Aschblüte`. Passcodes are left as they are; the replaced problems lose `unexplained`
+    perhaps cards newer than the data) saying card names are read in English when the list's
+    other unknown names hold letters no card's name holds (letters_note): the list is in the
+    player's language, and no sync mends a German list's `Zugangscode-Sprecher` beside its
+    `Aschblüte`. Two such names say so; one says so only when no unexplained name is plainly
+    English (each of its words a word of some card's name, `words()`): one rare letter in
+    `Bjørn, Warden of Skjold` is no sign that `Brand New Card` is not newer than the data.
+    Passcodes are left as they are; the replaced problems lose `unexplained`
     (games/mtg/foreign_basics.in_the_lists_language does the same for a basic land's name)."""
     if not any(problem.unexplained for problem in problems):
         return problems
-    for problem in problems:
-        if problem.card and not problem.unexplained and (missing := foreign_letters(problem.card, held)):
-            break
-    else:
+    foreign = [(problem, missing) for problem in problems
+               if problem.card and not problem.unexplained and (missing := foreign_letters(problem.card, held))][:2]
+    if not foreign:
         return problems
+    if len(foreign) == 1 and words is not None and any(
+            problem.unexplained and problem.card and _plainly_english(problem.card, words) for problem in problems):
+        return problems
+    problem, missing = foreign[0]
     where = "the list" if problem.line is None else f"line {problem.line}"
     languages = "English or Japanese" if japanese else "English"
     note = (f" (card names are read in {languages}, and {where} names a card with {', '.join(missing)}, "
             f"which no card's name holds: write each card's English name)")
     return [other.replace(message=other.message + note)
             if other.unexplained and "code" not in (other.details or {}) else other for other in problems]
+
+
+def _plainly_english(name: str, words: Callable[[], frozenset[str]]) -> bool:
+    """Whether each word of `name` (ASCII only) is a word of some card's name."""
+    written = name_words((name,)) if name.isascii() else frozenset()
+    return bool(written) and written <= words()
+
+
+def name_words(names: Iterable[str]) -> frozenset[str]:
+    """The words of `names`, in small letters (in_the_lists_letters' `words`)."""
+    import re
+
+    return frozenset(word for name in names for word in re.findall(r"[a-z]+", name.lower()))
 
 
 def held_letters(names: Iterable[str]) -> frozenset[str]:

@@ -49,6 +49,7 @@ MAX_NAMES_REMEMBERED = 50_000
 # verdicts keep one per format, platform and event day, and a server's users name any day).
 MAX_MEMO_KEYS = 1_024
 _NAME_LETTERS = "name letters"  # memo: the letters beyond ASCII of the cards' names (name_letters)
+_NAME_WORDS = "name words"  # memo: the words of the cards' names (name_words)
 _SUGGESTED = "suggest"  # memo: the suggestions for each (name, limit) asked
 
 
@@ -306,6 +307,17 @@ class MtgCatalog:
                 text for _, name, faces in self.db.all_names() for text in (name, faces))
         return letters
 
+    def name_words(self) -> frozenset[str]:
+        """The words of the cards' names and faces, in small letters (cards/resolve.in_the_lists_letters),
+        worked out for the first list with one unknown name of letters no card's name holds."""
+        words = self.memo.get(_NAME_WORDS)
+        if words is None:
+            from ...cards.resolve import name_words
+
+            words = self.memo[_NAME_WORDS] = name_words(
+                text for _, name, faces in self.db.all_names() for text in (name, faces) if text)
+        return words
+
     def alchemy_original(self, name: str) -> Card | None:
         """The card an Alchemy rebalanced name (`A-Luminarch Aspirant`, as Arena exports it)
         rebalances, when the data lacks the name itself and knows the original, else None."""
@@ -338,7 +350,7 @@ class MtgCatalog:
             from ...cards.resolve import in_the_lists_letters
             from .foreign_basics import in_the_lists_language  # only for a deck with a name the data lacks
 
-            problems = in_the_lists_letters(in_the_lists_language(problems), self.name_letters)
+            problems = in_the_lists_letters(in_the_lists_language(problems), self.name_letters, words=self.name_words)
         return deck, problems
 
     def is_land(self, name: str) -> bool | None:

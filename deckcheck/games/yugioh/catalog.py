@@ -29,7 +29,7 @@ from typing import Any
 
 from ...cards.catalog import SUGGESTIONS, snapshot_day
 from ...cards.resolve import (
-    count_first_note, held_letters, in_the_lists_letters, letters_note, script_note, suggestions_within_budget, unknown_card,
+    count_first_note, held_letters, in_the_lists_letters, letters_note, name_words, script_note, suggestions_within_budget, unknown_card,
     unknown_passcode_message,
 )
 from ...cards.suggest import NameIndex
@@ -45,6 +45,7 @@ from ...limits import MAX_SUGGESTED_NAMES
 
 _SLASHES = lazy(r"\s*/+\s*")
 _NAME_LETTERS = "name letters"  # memo: the letters beyond ASCII of the cards' names (name_letters)
+_NAME_WORDS = "name words"  # memo: the words of the cards' names (name_words)
 
 
 def _slash_key(name: str) -> str:
@@ -248,6 +249,13 @@ class YgoCatalog:
             letters = self.memo[_NAME_LETTERS] = held_letters(card.name for card in self._by_code.values())
         return letters
 
+    def name_words(self) -> frozenset[str]:
+        """The words of the cards' English names, in small letters (cards/resolve.in_the_lists_letters)."""
+        words = self.memo.get(_NAME_WORDS)
+        if words is None:
+            words = self.memo[_NAME_WORDS] = name_words(card.name for card in self._by_code.values())
+        return words
+
     def suggest(self, name: str, limit: int = SUGGESTIONS) -> list[str]:
         if is_japanese(name):  # a Japanese name mistyped: the Japanese names close to it
             return japanese_suggestions(name, limit)
@@ -326,7 +334,7 @@ class YgoCatalog:
                                        written=written))
         problems = [self._unknown_problem(group, rank) for rank, group in enumerate(unknown.values())]
         if problems:
-            problems = in_the_lists_letters(problems, self.name_letters, japanese=True)
+            problems = in_the_lists_letters(problems, self.name_letters, japanese=True, words=self.name_words)
         problems += [self._inferred_problem(code, group) for code, group in inferred.items()]
         return deck.with_entries(entries), problems
 
