@@ -197,8 +197,9 @@ class Int(_RecordSpec):
         return "a whole number" + (f" >= {self.minimum}" if self.minimum is not None else "")
 
     def check(self, value: Any, keys: Keys) -> None:
-        if isinstance(value, float) and (value * 1000).is_integer() and self._holds(round(value * 1000)):
-            # `hands: 10.000`, ten thousand as German or Russian write it: YAML reads 10.0.
+        if isinstance(value, float) and value >= 1 and (value * 1000).is_integer() and self._holds(round(value * 1000)):
+            # `hands: 10.000`, ten thousand as German or Russian write it: YAML reads 10.0 (a
+            # leading 0, `0.5`, groups no thousands).
             thousands = round(value * 1000)
             raise SchemaError(keys, f"expected {self.expected}, got a number ({value}); a whole number is written "
                                     f"without a point or separators: for {thousands:,} write {thousands}", wrong_type=True)

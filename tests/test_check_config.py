@@ -208,6 +208,8 @@ BROKEN_CONFIGS = [
     ('format: mtg/modern\nsimulate:\n  "decks/burn.txt":\n    assert: "keep7 >= 0"\n    hands: 10.000\n', 5,
      "simulate.decks/burn.txt.hands: expected a whole number from 1 to 10,000,000, got a number (10.0); a whole "
      "number is written without a point or separators: for 10,000 write 10000"),
+    ('format: mtg/modern\nsimulate:\n  "decks/burn.txt":\n    assert: "keep7 >= 0"\n    hands: 0.5\n', 5,
+     "simulate.decks/burn.txt.hands: expected a whole number from 1 to 10,000,000, got a number (0.5) (line 5)"),
     ('format: mtg/modern\nsimulate:\n  "decks/burn.txt":\n    assert: ["keep7 > 0.1", "keep7 >="]\n', 4,
      "simulate.decks/burn.txt.assert[1]: column 9 in 'keep7 >='"),
     ('format: mtg/modern\nsimulate:\n  "decks/burn.txt":\n    policy: gone.yaml\n    assert: "keep7 >= 0"\n', 4,
