@@ -104,10 +104,11 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     if not commanders:  # a stray card beside them is a problem of its own; with none, no oathbreaker either
         # Oathbreaker: a command zone of spells and cards that cannot lead is written, and
         # says so (telling its list to name one in an `Oathbreaker` section, which it did, misled).
-        held = [entry.name for entry, _ in sorted(_distinct([*zone.spells, *zone.stray]), key=lambda pair: pair[0].line or 0)]
-        how = (f"the command zone holds only {names_listed(held)}; {article(word)} {word} is {_wanted(fmt, ctx.date)}"
-               if held else _how_named(deck, fmt, ctx, word))
-        yield Problem(rule=ID, zone=COMMANDER, count=0, limit=1,
+        held = [entry for entry, _ in sorted(_distinct([*zone.spells, *zone.stray]), key=lambda pair: pair[0].line or 0)]
+        how = (f"the command zone holds only {names_listed(entry.name for entry in held)}; {article(word)} {word} is "
+               f"{_wanted(fmt, ctx.date)}" if held else _how_named(deck, fmt, ctx, word))
+        # On the line of the zone's first card, when it holds any: a line to annotate.
+        yield Problem(rule=ID, zone=COMMANDER, line=held[0].line if held else None, count=0, limit=1,
                       message=f"no {word}: {how}{_leader_hint(deck, fmt, ctx, word)}")
     copies: dict[str, int] = {}
     for entry, _ in commanders:
