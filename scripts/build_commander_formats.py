@@ -38,6 +38,7 @@ STATUSES = ("banned", "banned_as_commander", "banned_as_companion")
 STANDARD_BRAWL_UNTIL = "2022-01-01"
 # The first event of the Brawl history has no date: Brawl was announced on 2018-03-22.
 BRAWL_CREATED = "2018-03-22"
+BRAWL_ANNOUNCED = "https://magic.wizards.com/en/articles/archive/ways-play/join-brawl-2018-03-22"
 BRAWL_ALWAYS = ("Arcane Signet", "Command Tower")
 BRAWL_ALWAYS_SINCE = "2022-09-09"
 # Brawl is played on paper, Magic Online and MTG Arena: a ban's day may differ on each
@@ -219,9 +220,13 @@ def standard_brawl(data: Path) -> str:
             "Magic Comprehensive Rules 903.11 (Brawl), 103.5c (free first mulligan in any Brawl game)",
             "ban history: taw/magic-search-engine index/banlist_history.json key brawl @77ae2d6d (via ../shared/data/mtg/commander), to the 2021 bans",
             "Standard's sets: scripts/mtg_card_pools.py; Arcane Signet and Command Tower: taw format_standard_brawl.rb @d7fd32c3",
+            f"first day: Brawl was announced on {BRAWL_CREATED} (Wizards of the Coast, \"Join the Brawl\", {BRAWL_ANNOUNCED})",
             *platform_day_citations({event["date"] for event in events}, BRAWL_PLATFORMS, "brawl"),
         ],
         [
+            # Standard's set windows go back to 1995: before Brawl there was no Standard Brawl
+            # (rule format-date), and a set that left Standard before it never left Standard Brawl.
+            f"since: {BRAWL_CREATED}  # the format's first day (rule format-date)",
             "deck:",
             "  main: {exactly: 60, including: [commander]}",
             *BRAWL_COMMANDER,

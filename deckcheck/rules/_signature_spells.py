@@ -23,8 +23,10 @@ def signature_spell_problems(zone: CommandZone, rule: str) -> Iterator[Problem]:
         # None at all is said so ("no signature spell for 1 oathbreaker"), not "0 ... (none)".
         given = f"{counted(count, 'signature spell')} ({names_listed(entry.name for entry, _ in spells)})" if spells \
             else "no signature spell"
-        first = spells[0][0] if spells else None
-        yield Problem(rule=rule, zone=COMMANDER, line=first.line if first else None, count=count, limit=wanted,
+        # On the first spell's line, or with none on the first oathbreaker's: a line to
+        # annotate (GitHub, SARIF), not the whole file.
+        first = spells[0][0] if spells else zone.commanders[0][0]
+        yield Problem(rule=rule, zone=COMMANDER, line=first.line, count=count, limit=wanted,
                       message=f"{given} for {counted(wanted, 'oathbreaker')} "
                               f"({zone.names()}); each oathbreaker has exactly one instant or sorcery "
                               f"as its signature spell in the command zone")

@@ -104,10 +104,11 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     if not commanders:  # a stray card beside them is a problem of its own; with none, no oathbreaker either
         # Oathbreaker: a command zone of spells and cards that cannot lead is written, and
         # says so (telling its list to name one in an `Oathbreaker` section, which it did, misled).
-        held = [entry.name for entry, _ in sorted(_distinct([*zone.spells, *zone.stray]), key=lambda pair: pair[0].line or 0)]
-        how = (f"the command zone holds only {names_listed(held)}; {article(word)} {word} is {_wanted(fmt, ctx.date)}"
-               if held else _how_named(deck, fmt, ctx, word))
-        yield Problem(rule=ID, zone=COMMANDER, count=0, limit=1,
+        held = [entry for entry, _ in sorted(_distinct([*zone.spells, *zone.stray]), key=lambda pair: pair[0].line or 0)]
+        how = (f"the command zone holds only {names_listed(entry.name for entry in held)}; {article(word)} {word} is "
+               f"{_wanted(fmt, ctx.date)}" if held else _how_named(deck, fmt, ctx, word))
+        # On the line of the zone's first card, when it holds any: a line to annotate.
+        yield Problem(rule=ID, zone=COMMANDER, line=held[0].line if held else None, count=0, limit=1,
                       message=f"no {word}: {how}{_leader_hint(deck, fmt, ctx, word)}")
     copies: dict[str, int] = {}
     for entry, _ in commanders:
@@ -430,7 +431,7 @@ def pair_problem(first: Card, second: Card, fmt: Format) -> str | None:
     if used and not {p.kind for p in (*mine, *theirs)} & allowed:
         return f"{fmt.name} does not allow {used[0].describe()} pairs"
     a, b = card_names([first.name, second.name])
-    return f"{a} has {_pairing_words(mine, first)}, {b} has {_pairing_words(theirs, second)}"
+    return f"{a} has {_pairing_words(mine, first, kinds_b)}, {b} has {_pairing_words(theirs, second, kinds_a)}"
 
 
 def _names(found: list[abilities.Pairing], other: Card) -> bool:
@@ -438,15 +439,23 @@ def _names(found: list[abilities.Pairing], other: Card) -> bool:
     return any(p.kind == abilities.PARTNER_WITH and card_key(p.detail) in keys for p in found)
 
 
-def _pairing_words(found: list[abilities.Pairing], card: Card) -> str:
+def _pairing_words(found: list[abilities.Pairing], card: Card, other: set[str] = frozenset()) -> str:
     """What lets the card share the command zone; for a card with nothing, the card whose
-    ability it waits for when it is the second half of a pair (a Background, a Doctor)."""
+    ability it waits for when it is the second half of a pair (a Background, a Doctor), or,
+    beside a commander with Choose a Background or Doctor's companion (`other`, its pairing
+    kinds), the kind of card that commander waits for and what this one is instead: "has no
+    partner ability" alone sent the player looking for one, which a Background or a Time
+    Lord Doctor does not have either."""
     if found:
         return " and ".join(p.describe() for p in found)
     if abilities.is_background(card):
         return "no partner ability (a Background pairs only with a commander that has Choose a Background)"
     if abilities.is_time_lord_doctor(card):
         return "no partner ability (a Time Lord Doctor pairs only with a commander that has Doctor's companion)"
+    waited = [kind for ability, kind in ((abilities.BACKGROUND, "Background"),
+                                         (abilities.DOCTORS_COMPANION, "Time Lord Doctor")) if ability in other]
+    if waited:
+        return f"no partner ability and is no {' nor '.join(waited)} (it is {article(card.type_line)} {card.type_line})"
     return "no partner ability"
 
 

@@ -43,6 +43,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from ..formats import Format
+from ..formats.model import as_date
 from ..formats.schema import DATED_LIST, DATED_SET, PLATFORMS, format_word, kind_list, set_list
 from ..model import COMMANDER, PLAYED_ZONES, Deck
 from ..problem import WARNING, Problem
@@ -274,7 +275,7 @@ def _walk(
         details = {"decided_by": decision.how, "platform": ctx.platform}
         if decision.verdict is Verdict.OUT:
             known = memo.get(card.name)
-            later, left = _printed_later(known, ctx.date), _left_before(known, ctx.date)
+            later, left = _printed_later(known, ctx.date), _left_before(known, ctx.date, as_date(fmt.option("since")))
             yield Problem(**where, message=explain(record, decision, pool, fmt, ctx, later=later, left=left),
                           details=details)
         elif decision.how == "sets":  # a day after the bundled lists, before the database's snapshot
@@ -343,12 +344,15 @@ def _printed_later(known: tuple[Card, Any] | None, day: dt.date) -> dt.date | No
     return min((start for start in starts if start > day), default=None)
 
 
-def _left_before(known: tuple[Card, Any] | None, day: dt.date) -> Window | None:
+def _left_before(known: tuple[Card, Any] | None, day: dt.date, began: dt.date | None = None) -> Window | None:
     """The window of the card's printings that closed last by `day` (a rotated Standard
-    card's last set), or None: it never was in the pool."""
+    card's last set), or None: it never was in the pool. A window that closed by `began`,
+    the format's first day, never held the card in it: Standard Brawl (2018) takes Standard's
+    set windows from 1995, and Sol Ring did not leave it with Revised Edition in 1995."""
     standing = known[1] if known is not None else None
     closed = [(window.end, order, window) for order, window in enumerate(standing.windows or ())
-              if window.end is not None and window.end <= day] if standing is not None else []
+              if window.end is not None and window.end <= day and (began is None or window.end > began)
+              ] if standing is not None else []
     return max(closed, key=lambda found: found[:2])[2] if closed else None
 
 
