@@ -323,10 +323,13 @@ def resolve_by_name(
             note = count_first_note(entry, get) or lead_number_note(entry, get) or (pair := two_cards_note(entry, get))
         # Two cards found: a "did you mean" of the first alone would drop the second.
         suggestions = None if pair else suggestions_within_budget(len(problems), lambda: catalog.suggest(entry.name, SUGGESTIONS))
+        # A name cut short may still be a card newer than the data: the note leaves the
+        # problem `unexplained`, so the stale-data advice (pipeline._maybe_newer) follows it.
+        cut = ""
         if why is None and not note and entry.line == deck.cut_line and entry.line is not None and suggestions:
-            note = cut_note(entry.name, suggestions)
+            cut = cut_note(entry.name, suggestions)
         problems.append(unknown_card(
-            entry, why or f"{UNKNOWN_MESSAGE}{entry.name!r}: no card of that name in the card database{note}",
+            entry, why or f"{UNKNOWN_MESSAGE}{entry.name!r}: no card of that name in the card database{note}{cut}",
             suggestions=suggestions, unexplained=why is None and not note,
         ))
     return deck.with_entries(entries), problems
