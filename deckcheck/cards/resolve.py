@@ -174,12 +174,19 @@ def count_first_note(entry: CardEntry, get: Callable[[str], Any]) -> str:
 
 def cut_note(name: str, suggestions: list[str]) -> str:
     """What the unknown card `name` on the last line of a file that ends with no line break
-    after it (Deck.cut_line) adds when a suggested card's name starts with it (`Goblin Gu`,
-    Goblin Guide): the file may have been cut short. Nothing for any other name there."""
+    after it (Deck.cut_line) adds when a suggested card's name starts with it and goes on
+    inside the same word (`Goblin Gu`, Goblin Guide): the file may have been cut short.
+    Nothing for any other name there: one that ends where a word of the card's does
+    (`Snapcaster`, `Jace`) is the player's short name for Snapcaster Mage or Jace, ..."""
     from ..decklists.common import CUT_IN_LAST_LINE
 
     folded = name.casefold()
-    return f"; {CUT_IN_LAST_LINE}" if any(found.casefold().startswith(folded) for found in suggestions) else ""
+    size = len(folded)
+    for found in suggestions:
+        found = found.casefold()
+        if found.startswith(folded) and found[size:size + 1].isalpha():
+            return f"; {CUT_IN_LAST_LINE}"
+    return ""
 
 
 def lead_number_note(entry: CardEntry, get: Callable[[str], Any]) -> str:
