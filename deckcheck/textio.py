@@ -272,9 +272,27 @@ def shift_jis_text(data: bytes) -> str | None:
     # never Windows-1252's: the other reading left is Mac Roman, whose accented letters in
     # a Latin word a Shift-JIS reading splits (`splits_latin_word`). So a kanji there (`4x島`,
     # `20 山`: Mac Roman's `4xìá`, `20 éR`) is enough.
-    if _classic_mac(data) and _IDEOGRAPH.search(text) and not splits_latin_word(text):
+    if (_classic_mac(data) and _IDEOGRAPH.search(text) and not splits_latin_word(text)
+            and not _HALF_WIDTH_KANA.search(text) and not _accented_short_word(text)):
         return text
     return None
+
+
+# What the CR-only reading above refuses besides a split Latin word. Half-width katakana:
+# code page 949's Hangul and GB2312's ideographs start with bytes Shift-JIS reads so
+# (`김민준` is `ｱ雹ﾎﾁﾘ`), classic Mac OS's Japanese text writes kana full-width. A lone kanji
+# standing as a word whose second byte is a small Latin letter: Mac Roman's two-letter word
+# that starts with an accent (`4 él Bolt` is `4 四 Bolt`, `Ír`, `Óg`, `ìa`); a one-kanji
+# word of a Japanese list (山 島 森 沼) ends in another byte. (Each started with the
+# character beyond ASCII it needs, as _JAPANESE_WORD explains.)
+_HALF_WIDTH_KANA = lazy("[\uff61-\uff9f]")
+_LONE_KANJI_WORD = lazy("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff](?<![^\x00-\x3f].)(?![^\x00-\x3f])")
+
+
+def _accented_short_word(text: str) -> bool:
+    """Whether a Shift-JIS reading `text` has a lone kanji between spaces or punctuation
+    whose bytes are an accented letter and a small Latin one (_LONE_KANJI_WORD)."""
+    return any(b"a" <= match.group().encode("cp932")[1:] <= b"z" for match in _LONE_KANJI_WORD.finditer(text))
 
 
 # A Latin word's accented letter read as Shift-JIS: its byte and the ASCII letter after it

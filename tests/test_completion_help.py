@@ -259,3 +259,15 @@ def test_a_shell_not_installed_is_one_line_of_error(cli, tmp_path):
     assert done.returncode == 2
     assert done.stderr == ("deckcheck: error: --install-completion pwsh: cannot set it up (pwsh not found); "
                            "`deckcheck --show-completion pwsh` shows the script to install yourself\n")
+
+
+@pytest.mark.parametrize("option", ["--install-completion", "--show-completion"])
+@pytest.mark.parametrize("asked", ["--help", "-h"])
+def test_help_after_the_completion_option_is_the_help_not_a_shell(cli, tmp_path, option, asked):
+    """`deckcheck --install-completion --help` showed the help before a shell could be named
+    after the option; taking every second word for a shell made it 'no completion for that
+    shell'. An option there is no shell: the help, nothing installed."""
+    done = cli(option, asked, env={"HOME": str(tmp_path), "SHELL": "/bin/sh"})
+    assert (done.returncode, done.stderr) == (0, ""), done.stderr
+    assert done.stdout.startswith("Usage: deckcheck [OPTIONS] COMMAND [ARGS]..."), done.stdout[:200]
+    assert not any(tmp_path.iterdir())

@@ -164,10 +164,15 @@ def test_windows_1252_text_is_never_taken_for_shift_jis(text):
     # read as Windows-1252, '3 ÔöÖ³µÄG'.
     ("3 增殖的G\n3 灰流丽\n", "gb2312"),
     ("3 增殖的G\n", "big5"),
+    ("player,deck\n孟静芳,d0.txt\n侯萍,d1.txt\n", "gb2312"),
 ])
-def test_a_chinese_windows_list_is_read_as_chinese(text, codec):
+@pytest.mark.parametrize("ends", ["\n", "\r"])
+def test_a_chinese_windows_list_is_read_as_chinese(text, codec, ends):
     """A file from Chinese Windows is read as typed, not as the Windows-1252 reading of its
-    bytes ('ÉÁµç»÷', which the unknown-card error called 'in Micro letters')."""
+    bytes ('ÉÁµç»÷', which the unknown-card error called 'in Micro letters'); its lines
+    ended CR alone (Excel for Mac's CSV) too, which read as Shift-JIS's half-width kana
+    (`ﾃﾏｾｲｷｼ`) where a kanji was enough."""
+    text = text.replace("\n", ends)
     assert decode(text.encode(codec)) == text
 
 
@@ -178,10 +183,13 @@ def test_a_chinese_windows_list_is_read_as_chinese(text, codec):
     "메인 덱 (40장)\n3 Effect Veiler\n",
     "player,deck\n최예린,a.txt\n",  # ㅚ, ㅖ
 ])
-def test_a_korean_windows_list_is_read_as_korean(text):
+@pytest.mark.parametrize("ends", ["\n", "\r"])
+def test_a_korean_windows_list_is_read_as_korean(text, ends):
     """A file from Korean Windows (code page 949, Notepad's ANSI and Excel's CSV) is read as
     typed: its Hangul read as GB2312 (`3 窍风 快扼扼`), so a Korean heading was an unknown
-    card in Chinese and the error said nothing a Korean player could read."""
+    card in Chinese and the error said nothing a Korean player could read. Its lines ended
+    CR alone too: `김민준` read as Shift-JIS's `ｱ雹ﾎﾁﾘ` where a kanji was enough."""
+    text = text.replace("\n", ends)
     assert decode(text.encode("cp949")) == text
 
 
@@ -221,9 +229,12 @@ def test_common_korean_is_read_as_korean(text):
     "李明\n", "3 灰流丽\n", "player,deck\n李明,deck.txt\n",  # each also a strict reading of Korean bytes
     "player,deck\n李娜,a.txt\n刘强,b.txt\n", "备牌\n2 否决\n",  # three of four read as common syllables
 ])
-def test_a_short_chinese_list_whose_bytes_read_as_hangul_stays_chinese(text):
+@pytest.mark.parametrize("ends", ["\n", "\r"])
+def test_a_short_chinese_list_whose_bytes_read_as_hangul_stays_chinese(text, ends):
     """GB2312's common ideographs share their bytes with Korean's Hangul syllables: a Chinese
-    text that reads as rare syllables (`쟀츠`, `뿍직쟝`) stays Chinese."""
+    text that reads as rare syllables (`쟀츠`, `뿍직쟝`) stays Chinese, its lines ended CR
+    alone too."""
+    text = text.replace("\n", ends)
     assert decode(text.encode("gb2312")) == text
 
 
@@ -326,6 +337,9 @@ def test_windows_1252_text_with_its_own_signs_after_letters_is_never_taken_for_m
     # É (0x83) at a word's start pairs with the letter after it into a kana: `バmer`.
     "4 Lightning Bolt\r1 Éomer, King of Rohan\r56 Mountain\r",
     "1 Éowyn, Shieldmaiden\r1 Éric\r",
+    # A two-letter word starting with an accent pairs into one kanji standing alone as a
+    # word, which a list of lines ended CR alone took for Shift-JIS: `4 四 Bolt`.
+    "4 él Bolt\r", "4 Lightning Bolt\r1 Ír Bolt\r", "1 Óg Bolt\r", "1 Ál Bolt\r", "1 ìa Bolt\r",
 ])
 def test_a_mac_roman_list_read_as_shift_jis_only_by_its_split_words_is_mac_roman(text):
     """A Shift-JIS reading that splits a Latin word, or puts a lone kana or kanji at one's
@@ -534,7 +548,8 @@ def test_the_patterns_that_guess_an_encoding_skip_ascii_in_c():
     from deckcheck import textio
 
     patterns = [textio._NOT_JAPANESE, textio._JAPANESE_WORD, textio._NOT_CHINESE, textio._LATIN_BESIDE_IDEOGRAPH,
-                textio._CHINESE_WORD, textio._IDEOGRAPH, textio._LATIN_MISREAD, *textio._mac_roman_patterns()]
+                textio._CHINESE_WORD, textio._IDEOGRAPH, textio._LATIN_MISREAD, textio._HALF_WIDTH_KANA, textio._LONE_KANJI_WORD,
+                *textio._mac_roman_patterns()]
     slow = [pattern.pattern for pattern in patterns if not _starts_with_a_class_beyond_ascii(pattern.pattern)]
     assert not slow
 

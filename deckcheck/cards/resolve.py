@@ -194,12 +194,19 @@ def count_first_note(entry: CardEntry, get: Callable[[str], Any]) -> str:
 
 def cut_note(name: str, suggestions: list[str]) -> str:
     """What the unknown card `name` on the last line of a file that ends with no line break
-    after it (Deck.cut_line) adds when a suggested card's name starts with it (`Goblin Gu`,
-    Goblin Guide): the file may have been cut short. Nothing for any other name there."""
+    after it (Deck.cut_line) adds when a suggested card's name starts with it and goes on
+    inside the same word (`Goblin Gu`, Goblin Guide): the file may have been cut short.
+    Nothing for any other name there: one that ends where a word of the card's does
+    (`Snapcaster`, `Jace`) is the player's short name for Snapcaster Mage or Jace, ..."""
     from ..decklists.common import CUT_IN_LAST_LINE
 
     folded = name.casefold()
-    return f"; {CUT_IN_LAST_LINE}" if any(found.casefold().startswith(folded) for found in suggestions) else ""
+    size = len(folded)
+    for found in suggestions:
+        found = found.casefold()
+        if found.startswith(folded) and found[size:size + 1].isalpha():
+            return f"; {CUT_IN_LAST_LINE}"
+    return ""
 
 
 def lead_number_note(entry: CardEntry, get: Callable[[str], Any]) -> str:
@@ -343,10 +350,13 @@ def resolve_by_name(
             note = count_first_note(entry, get) or lead_number_note(entry, get) or (pair := two_cards_note(entry, get))
         # Two cards found: a "did you mean" of the first alone would drop the second.
         suggestions = None if pair else suggestions_within_budget(len(problems), lambda: catalog.suggest(entry.name, SUGGESTIONS))
+        # A name cut short may still be a card newer than the data: the note leaves the
+        # problem `unexplained`, so the stale-data advice (pipeline._maybe_newer) follows it.
+        cut = ""
         if why is None and not note and entry.line == deck.cut_line and entry.line is not None and suggestions:
-            note = cut_note(entry.name, suggestions)
+            cut = cut_note(entry.name, suggestions)
         problems.append(unknown_card(
-            entry, why or f"{UNKNOWN_MESSAGE}{entry.name!r}: no card of that name in the card database{note}",
+            entry, why or f"{UNKNOWN_MESSAGE}{entry.name!r}: no card of that name in the card database{note}{cut}",
             suggestions=suggestions, unexplained=why is None and not note,
         ))
     return deck.with_entries(entries), problems

@@ -22,8 +22,9 @@ SHELLS = ("bash", "zsh", "fish", "powershell", "pwsh")
 def named_shell(args: Sequence[str]) -> tuple[str, str] | None:
     """(the option, the shell) of `--install-completion SHELL` or `--show-completion=SHELL`,
     the whole command line; None for any other. Typer reads either option as a switch and
-    the name after it as nothing: `--install-completion zsh` run from bash set up bash."""
-    if len(args) == 2 and args[0] in COMPLETION_OPTIONS:
+    the name after it as nothing: `--install-completion zsh` run from bash set up bash. An
+    option after it (`--install-completion --help`, `-h`) is no shell: typer's own handling."""
+    if len(args) == 2 and args[0] in COMPLETION_OPTIONS and not args[1].startswith("-"):
         return args[0], args[1]
     if len(args) == 1 and args[0].partition("=")[0] in COMPLETION_OPTIONS and "=" in args[0]:
         option, _, shell = args[0].partition("=")

@@ -344,8 +344,10 @@ def looks_like_decklist(source: str, content: str) -> bool:
     return module is not text or text.looks_like_list(content)
 
 
-def parse_text(content: str, *, source: str = "<text>", input_format: str | None = None) -> Deck:
-    """Parse decklist text. A file that is malformed as a whole (bad XML) yields a deck
+def parse_text(content: str, *, source: str = "<text>", input_format: str | None = None, whole_file: bool = False) -> Deck:
+    """Parse decklist text (`whole_file`: a file's or standard input's, all of it, whose
+    last line may have been cut short; text a program or a manifest's cell holds ends with
+    no line break as a rule). A file that is malformed as a whole (bad XML) yields a deck
     whose only problem is the `parse-error`, so callers always get a Deck back. Invisible
     characters (a zero-width space inside a name) are removed first, with a warning per line,
     whatever the format: a name must not hide a card from the rules. A lone surrogate (text
@@ -394,7 +396,7 @@ def parse_text(content: str, *, source: str = "<text>", input_format: str | None
                 f"give --input-format {text.NAME}, or leave --input-format out", line=1,
             )]
     if lines is None and content[-1:] not in ("\n", "\r", "") and module in _LINE_FORMATS:
-        _cut_in_last_line(deck, content)
+        _cut_in_last_line(deck, content, whole_file)
     if isinstance(deck.problems, LineProblems):
         deck.problems.close()  # "N more unreadable lines" (limits.py)
     if lines is not None:
@@ -428,18 +430,20 @@ ANY_LINE_BREAK = lazy("\r\n|[\n\r" + "".join(_MORE_BREAKS) + "]")
 
 # A file saved or copied in part stops inside its last line: where that line is a count
 # alone (`4`, the card's name lost), its parse error says the file may have been cut short;
-# where it names a card cut inside (`4 Goblin Gu`), the unknown card does (cards/resolve.py,
+# where it names a card cut inside (`4 Goblin Gu`) in a file (not a manifest's cell or a
+# library caller's text, which end so as a rule), the unknown card does (cards/resolve.py,
 # from the deck's `cut_line`). Only with no line break after the line, and only in the
 # formats of one card a line: none of the real decks of the tests' data is told so.
 _LINE_FORMATS = (text, PARSERS["dck"])
 _BARE_COUNT = lazy(r"\d{1,4}")
 
 
-def _cut_in_last_line(deck: Deck, content: str) -> None:
-    """Keep `content`'s last line (no line break after it) as the deck's `cut_line`, and
-    say so on its parse error when that line is a count alone."""
+def _cut_in_last_line(deck: Deck, content: str, whole_file: bool) -> None:
+    """Keep `content`'s last line (no line break after it) as the deck's `cut_line` when it
+    is a file's (`whole_file`), and say so on its parse error when that line is a count alone."""
     last = content.count("\n") + content.count("\r") - content.count("\r\n") + 1
-    deck.cut_line = last
+    if whole_file:
+        deck.cut_line = last
     if not deck.problems:
         return
     start = max(content.rfind("\n"), content.rfind("\r")) + 1
@@ -497,7 +501,7 @@ def parse_bytes(data: bytes, *, source: str, input_format: str | None = None) ->
     kind = binary_kind(data, content)
     if kind is not None:
         return unreadable(source, f"{source}: not a text decklist: looks like {kind}; export the list as text")
-    return parse_text(content, source=source, input_format=input_format)
+    return parse_text(content, source=source, input_format=input_format, whole_file=True)
 
 
 def load_deck(path: str | Path, *, input_format: str | None = None, folder_advice: str = FOLDER_ADVICE) -> Deck:

@@ -182,12 +182,18 @@ _HERO_COMMENT = lazy(r"^HERO(?:\t|[ \t]{2})[ \t]*(?P<name>[^\s:].*)$")
 # name of any game starts with one (_PLAIN_NAME leaves such a line to this pattern). The x
 # of a count may touch a Japanese or Chinese name (`4x島`, `3×灰流うらら`), as it does after
 # one (`島x4`): no blank is typed between the two scripts; never a Latin name (`4xName`).
-_CJK_NAME_START = "[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff01-\uffef]"
+# A name starts with kana, an ideograph, a full-width letter or digit, or the opening
+# bracket a card is quoted in (`2ｘ「増殖するＧ」`); never with punctuation (`4x：島`, `4x、島`)
+# nor a heading's 【 (`15x【サイドデッキ】` is no 15 copies of a card).
+_CJK_NAME_START = ("[\u3041-\u30fa\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff10-\uff19\uff21-\uff3a\uff41-\uff5a"
+                   "\u3008\u300a\u300c\u300e\uff62]")
 # The count may carry the counter for flat things of Japanese, Korean or Chinese lists, as
 # they write it before the name too (`3枚 灰流うらら`, `3장 Name`, `3张 Name`; `_COUNTERS`).
 _COUNTERS = "\u679a\uc7a5\u5f20\u5f35"  # 枚 장 张 張
+# 枚 may touch the name as an x does (`3枚灰流うらら`); 张, 張 and 장 start names and words
+# themselves (張角, 장미: `3張角` may be 3 of 張角), so a blank stays between them and a name.
 _COUNT_FIRST = lazy(rf"^(?P<count>[+-]?\d+)(?:\s*{_TIMES}|[{_COUNTERS}])?(?:\s*[-\u2013\u2014:|])?"
-                    rf"(?:\s+|(?<={_TIMES})(?={_CJK_NAME_START}))(?P<name>\S.*)$")
+                    rf"(?:\s+|(?:(?<={_TIMES})|(?<=\u679a))(?={_CJK_NAME_START}))(?P<name>\S.*)$")
 # `Name x4` and `Name 4x` (no card name ends in either), also in parentheses (`Name (x4)`,
 # `Name (4x)`), where it is no set code (_SET_SUFFIX), or after a dash (`Effect Veiler - 3`, as
 # typed lists write it: no card name of any game ends in a dash and a number). Japanese lists
