@@ -116,6 +116,12 @@ def test_by_turn_table_fits_80_columns_and_keeps_every_value(cli, shared_data, t
     ("Eidolon of the Great Revel", 26, ["Eidolon of the Great Revel"]),
     # Faces part at their `//`; the lines after the first are two columns narrower.
     ("Sink into Stupor // Soporific Springs", 26, ["Sink into Stupor", "// Soporific Springs"]),
+    # A faced name that does not fit parts at every `//` first: never a face's word on the
+    # line of the face before ('Brazen Borrower // Petty', 'Theft').
+    ("Brazen Borrower // Petty Theft", 26, ["Brazen Borrower", "// Petty Theft"]),
+    # ... then a face too wide for its line is broken between its own words.
+    ("Tamiyo, Inquisitive Student // Tamiyo, Seasoned Scholar", 24,
+     ["Tamiyo, Inquisitive", "Student", "// Tamiyo, Seasoned", "Scholar"]),
     ("Calamity of the Sacred Beasts - Hamon, Lord of Striking Thunder", 26,
      ["Calamity of the Sacred", "Beasts - Hamon, Lord of", "Striking Thunder"]),
     # A word wider than the column stays whole: nothing is cut.
