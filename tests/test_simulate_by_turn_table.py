@@ -50,11 +50,14 @@ CASES = [
     # three cells; the name column is as wide as it (a word is never cut), the rows too.
     ("one-long-word", "mtg:8d24fcbb97d76764", "mtg/modern",
      ["--card", "Asmoranomardicadaistinaculdacar", "--card", "Dragon's Rage Channeler"]),
+    # Four turns leave 11 columns for names: they are broken to 12, not left whole.
+    ("burn-four-turns", "examples/burn-modern.txt", "mtg/modern", ["--turns", "4"]),
 ]
 
 # Where the table cannot fit 80 columns, how wide it is: the widest word of a name beside
-# the copies and three 13-column cells (2 + 31 + 1 + 6 + 3 * 15).
-WIDEST = {"one-long-word": 85}
+# the copies and three 13-column cells (2 + 31 + 1 + 6 + 3 * 15); names of 12 columns, the
+# narrowest, beside four (2 + 12 + 1 + 6 + 4 * 15).
+WIDEST = {"one-long-word": 85, "burn-four-turns": 81}
 
 
 def _deck(where: str, shared_data: Path, tmp_path: Path) -> Path:
