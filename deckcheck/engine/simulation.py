@@ -512,8 +512,9 @@ def _tracked(
     assertions), else every non-land card; a name the main deck lacks is an error naming
     where the user wrote it, but for a policy file's (a note: policy_notes.py, as the file
     may be shared among decks) and for a card an assertion's p_by_turn names that the card
-    data `known`s: a deck that does not run it sees it in no deal (0, with a note:
-    assertion_notes.py), as a deckcheck.yaml entry's assertions are shared among decks."""
+    data `known`s or the deck holds outside its main deck (`outside`): a deck that does not
+    run it sees it in no deal (0, with a note: assertion_notes.py), as a deckcheck.yaml
+    entry's assertions are shared among decks."""
     # Each spelling asked is checked, not one a card key: `Fire // Ice` asked does not
     # vouch for `Fire // Banana`, of the same front face.
     wanted: dict[str, str] = {}
@@ -525,10 +526,16 @@ def _tracked(
             continue  # a shared policy file's card this deck does not play: a note (policy_notes.py)
         origin = f"{named('card')} {name!r}" if name in given else f"{policy.source}: cards: {name!r}"
         wanted.setdefault(name, origin)
+
+    def not_run(name: str) -> bool:
+        # A card the main deck does not run, not a misspelling: the card data knows it, or
+        # the deck holds it outside its main deck (known without card data too, --no-cards).
+        return profile.index(name) is None and (known(name) or held_elsewhere(name, outside, game) is not None)
+
     absent_asked: set[str] = set()
     for assertion in assertions:
         for name, _, _ in assertion.by_turn:
-            if name not in wanted and profile.index(name) is None and known(name):
+            if name not in wanted and not_run(name):
                 absent_asked.add(name)
                 continue
             wanted.setdefault(name, f"{named('assertion')} {assertion.text!r}")
