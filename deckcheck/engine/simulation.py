@@ -532,11 +532,9 @@ def _tracked(
         # the deck holds it outside its main deck (known without card data too, --no-cards).
         return profile.index(name) is None and (known(name) or held_elsewhere(name, outside, game) is not None)
 
-    absent_asked: set[str] = set()
     for assertion in assertions:
         for name, _, _ in assertion.by_turn:
             if name not in wanted and not_run(name):
-                absent_asked.add(name)
                 continue
             wanted.setdefault(name, f"{named('assertion')} {assertion.text!r}")
     indices: list[int] = []
@@ -553,7 +551,8 @@ def _tracked(
         if index is not None and index not in listed:
             listed.add(index)
             indices.append(index)
-    if not indices and not absent_asked:  # nothing named: every non-land card, most copies first
+    # Nothing named that the deck runs: every non-land card, most copies first.
+    if not indices:
         others = [i for i, card in enumerate(profile.cards) if not card.land]
         indices = sorted(others, key=lambda i: (-profile.cards[i].copies, i))
     return indices
