@@ -300,6 +300,7 @@ WRONG_KINDS = [
      "card_problems ['x']: give a list of the card data's problems (deckcheck.problem.Problem), or leave it out"),
     (lambda: simulate(DECK, "mtg/modern", names={"keep": 3}), "names {'keep': 3}: give each setting's word as text, such as {'keep': '--keep'}"),
     (lambda: simulate(DECK, "mtg/modern", common_random="yes"), "common_random 'yes': give True or False"),
+    (lambda: simulate(DECK, "mtg/modern", cards_shared="yes"), "cards_shared 'yes': give True or False"),
     (lambda: simulate(DECK, "mtg/modern", progress=5), "progress 5: give a function of the games done, or None"),
     # A pool of another kind was "a decklist is text (str) or a file", of the deck.
     (lambda: validate(DECK, "mtg/modern", pool=5), "pool 5: give the pool's text (a str), its file (a pathlib.Path) or a Pool"),
@@ -748,3 +749,16 @@ def test_a_folder_given_as_the_deck_gets_a_librarys_advice_not_the_commands(call
     assert said == expected
     done = run_cli("validate", str(folder), "-f", "mtg/modern")
     assert "is a directory, not a decklist (use `deckcheck batch` for folders)" in done.stdout + done.stderr
+
+
+def test_cards_shared_between_decks_make_a_card_a_deck_does_not_run_a_note():
+    """`cards` given for one deck must all be in it; shared between decks (`cards_shared`,
+    a deckcheck.yaml entry's) a real card this deck does not run is a note, and the table
+    shows the others. A name the card data does not know stays an error either way."""
+    with pytest.raises(DeckcheckError, match="card 'Counterspell': no such card in the main deck"):
+        simulate(DECK, "mtg/modern", cards=["Counterspell", "Lightning Bolt"])
+    simulation = simulate(DECK, "mtg/modern", cards=["Counterspell", "Lightning Bolt"], cards_shared=True)
+    assert "card: 'Counterspell' is not in the main deck" in simulation.warnings
+    assert [simulation.profile.cards[index].name for index in simulation.tracked] == ["Lightning Bolt"]
+    with pytest.raises(DeckcheckError, match="card 'Lightning Blot': no such card in the main deck; did you mean 'Lightning Bolt'"):
+        simulate(DECK, "mtg/modern", cards=["Lightning Blot"], cards_shared=True)

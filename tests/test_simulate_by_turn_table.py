@@ -46,7 +46,18 @@ CASES = [
     ("yugioh", "ygo/decks/ProjectIgnis__ab28eb246b47.ydk", "yugioh/advanced-tcg", []),
     ("yugioh-long-names", "ygo/decks/fgwsz__1c872f731556.ydk", "yugioh/advanced-tcg", ["--on", "draw"]),
     ("yugioh-monte-carlo", "ygo/decks/fgwsz__1c872f731556.ydk", "yugioh/advanced-tcg", ["--hands", "2000", "--seed", "2"]),
+    # Asmoranomardicadaistinaculdacar: one word of 31 columns, more than the 26 left beside
+    # three cells; the name column is as wide as it (a word is never cut), the rows too.
+    ("one-long-word", "mtg:8d24fcbb97d76764", "mtg/modern",
+     ["--card", "Asmoranomardicadaistinaculdacar", "--card", "Dragon's Rage Channeler"]),
+    # Four turns leave 11 columns for names: they are broken to 12, not left whole.
+    ("burn-four-turns", "examples/burn-modern.txt", "mtg/modern", ["--turns", "4"]),
 ]
+
+# Where the table cannot fit 80 columns, how wide it is: the widest word of a name beside
+# the copies and three 13-column cells (2 + 31 + 1 + 6 + 3 * 15); names of 12 columns, the
+# narrowest, beside four (2 + 12 + 1 + 6 + 4 * 15).
+WIDEST = {"one-long-word": 85, "burn-four-turns": 81}
 
 
 def _deck(where: str, shared_data: Path, tmp_path: Path) -> Path:
@@ -93,8 +104,15 @@ def test_by_turn_table_fits_80_columns_and_keeps_every_value(cli, shared_data, t
     assert text.returncode == 0, text.stderr
     report = json.loads(cli("simulate", str(deck), "-f", fmt, *options, "-o", "json").stdout)
     table = _table(text.stdout)
-    too_wide = [line for line in table if columns(line) > TEXT_WIDTH]
+    too_wide = [line for line in table if columns(line) > WIDEST.get(name, TEXT_WIDTH)]
     assert not too_wide, "\n".join(table)
+    # Every row's copies stand right under the heading's `copies`, whatever its name.
+    header = next(line for line in table if line.lstrip().startswith("card "))
+    copies_end = columns(header[:header.index(" copies") + len(" copies")])
+    for line in table[table.index(header) + 1:]:
+        found = _CELL.search(line)
+        if found and not line.startswith("  ... and "):
+            assert columns(line[:found.start()].rstrip()) == copies_end, "\n".join(table)
     rows = _rows(table)
     cards = list(report["by_turn"].items())
     assert len(rows) == min(len(cards), SHOWN)
@@ -116,6 +134,12 @@ def test_by_turn_table_fits_80_columns_and_keeps_every_value(cli, shared_data, t
     ("Eidolon of the Great Revel", 26, ["Eidolon of the Great Revel"]),
     # Faces part at their `//`; the lines after the first are two columns narrower.
     ("Sink into Stupor // Soporific Springs", 26, ["Sink into Stupor", "// Soporific Springs"]),
+    # A faced name that does not fit parts at every `//` first: never a face's word on the
+    # line of the face before ('Brazen Borrower // Petty', 'Theft').
+    ("Brazen Borrower // Petty Theft", 26, ["Brazen Borrower", "// Petty Theft"]),
+    # ... then a face too wide for its line is broken between its own words.
+    ("Tamiyo, Inquisitive Student // Tamiyo, Seasoned Scholar", 24,
+     ["Tamiyo, Inquisitive", "Student", "// Tamiyo, Seasoned", "Scholar"]),
     ("Calamity of the Sacred Beasts - Hamon, Lord of Striking Thunder", 26,
      ["Calamity of the Sacred", "Beasts - Hamon, Lord of", "Striking Thunder"]),
     # A word wider than the column stays whole: nothing is cut.

@@ -58,12 +58,13 @@ def checked_rules(keep: object, keep_by_size: object) -> tuple[str | None, Mappi
 
 
 def check_front_end_settings(*, land_drop_turns: object, card_problems: object, names: object,
-                             common_random: object, progress: object, policies: object = None) -> None:
+                             common_random: object, progress: object, policies: object = None,
+                             cards_shared: object = False) -> None:
     """OptionError naming the setting unless `land_drop_turns` is a whole number from 0 (none)
     to MAX_TURNS (each turn is an event worked out on both sides: a million took seconds),
     `card_problems` a list of deckcheck Problems, `names` None or a mapping of texts,
-    `common_random` True or False, `progress` None or callable and `policies` None or a
-    keep.Policies."""
+    `common_random` and `cards_shared` True or False, `progress` None or callable and
+    `policies` None or a keep.Policies."""
     from ..problem import Problem
     from .keep import Policies
 
@@ -75,8 +76,9 @@ def check_front_end_settings(*, land_drop_turns: object, card_problems: object, 
     if names is not None and not (isinstance(names, Mapping) and all(
             isinstance(setting, str) and isinstance(word, str) for setting, word in names.items())):
         raise OptionError("names", f"{quoted(names)}: give each setting's word as text, such as {{'keep': '--keep'}}")
-    if not isinstance(common_random, bool):
-        raise OptionError("common_random", f"{quoted(common_random)}: give True or False")
+    for setting, value in (("common_random", common_random), ("cards_shared", cards_shared)):
+        if not isinstance(value, bool):
+            raise OptionError(setting, f"{quoted(value)}: give True or False")
     if progress is not None and not callable(progress):
         raise OptionError("progress", f"{quoted(progress)}: give a function of the games done, or None")
     if policies is not None and not isinstance(policies, Policies):

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from ..wording import listed
 from .assertions import Assertion
-from .categories import DeckProfile
+from .categories import DeckProfile, did_you_mean
 from .expr import Call, Name, String, walk
 from .nodes import to_text
 from .outcome import draws_by_turn
@@ -34,7 +34,8 @@ def unreachable_counts(
     the sizes of the hands the format's mulligans and the keep policy may keep (a larger
     size is an error), or of the only one; `origin` names where assertions are given
     (`--assert`). A card the main deck does not run holds 0 copies; `elsewhere` says where
-    the deck holds it instead (`it is in the deck's sideboard: ...`), if anywhere."""
+    the deck holds it instead (`it is in the deck's sideboard: ...`), if anywhere, else the
+    deck's card its name is closest to (`; did you mean 'Lightning Bolt'?`), if any."""
     notes: list[str] = []
     hand = max(kept)
     for assertion in assertions:
@@ -57,8 +58,10 @@ def unreachable_counts(
                 wanted = int(call.args[2].value) if len(call.args) > 2 else 1  # type: ignore[attr-defined]
                 held, what = _held(call.args[0], profile)
                 if isinstance(call.args[0], String) and profile.find(call.args[0].value) is None:
+                    # A real card the deck holds nowhere may be a slip for one it runs
+                    # (Lightning Blast for Lightning Bolt): the note names that card.
                     where = elsewhere(call.args[0].value)
-                    what += f" ({where})" if where else ""
+                    what += f" ({where})" if where else did_you_mean(call.args[0].value, profile)
             else:
                 continue  # a condition's counts are the condition's own
             seen = hand + draws_by_turn(turn, on, first_player_draws)

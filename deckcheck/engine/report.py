@@ -14,7 +14,7 @@ from typing import Any
 
 from ..formats.schema import MULLIGAN_LABELS
 from ..model import COMMANDER
-from ..report.style import TEXT_WIDTH, Shown, as_is, cell, inert, name_lines, pad, paint, widest
+from ..report.style import TEXT_WIDTH, Shown, as_is, cell, inert, name_lines, name_words, pad, paint, widest
 from ..result import AssertionOutcome
 from ..wording import card_names, counted, listed
 from .assertions import AssertionResult
@@ -254,9 +254,11 @@ def _by_turn_lines(simulation: Simulation, shown: Shown) -> list[str]:
     plain_width = widest(hypergeometric for _, hypergeometric in values.values())
     cell_width = max(p_width + (plain_width + 3 if plain else 0), len(f"turn {simulation.turns}"))
     fixed = 2 + 1 + 6 + len(turns) * (2 + cell_width)
-    width = widest(names, 12)
-    if width > TEXT_WIDTH - fixed >= 12:
-        width = TEXT_WIDTH - fixed  # else the turns alone are too wide: names stay whole
+    # A name is broken between words to fit what the cells leave, but no narrower than 12
+    # columns (more turns than fit: the rows are wider, not the names one word a line) nor
+    # than its widest word (kept whole, so the copies stay under their heading).
+    word = widest(word for name in names for face in name_words(name) for word in face)
+    width = min(widest(names, 12), max(TEXT_WIDTH - fixed, 12, word))
     if simulation.fmt.opening_hand.has_mulligans:
         legend = "in brackets: without mulligans"
     else:

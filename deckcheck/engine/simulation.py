@@ -148,6 +148,7 @@ def simulate(
     progress: Callable[[int], None] | None = None,
     names: Mapping[str, str] | None = None,
     policies: Policies | None = None,
+    cards_shared: bool = False,
 ) -> Simulation:
     """Run one simulation. `common_random` (--compare) makes Monte Carlo use common random
     numbers and keep per-game outcomes; `land_drop_turns` T adds the events "a land drop on
@@ -163,6 +164,11 @@ def simulate(
 
     `policies` (keep.Policies) builds each keep policy once over many calls: a front end
     that simulates many decks with one policy file (`deckcheck check`) reads it once.
+
+    `cards_shared` says the `cards` are shared between decks (a deckcheck.yaml entry's, for
+    every deck its glob takes): a card of them that this deck does not run (one the card
+    data knows, or the deck holds outside its main deck) is a note, as a policy file's
+    `cards:` is, not the error a name given for this deck alone is.
 
     `card_data` left out is the card data `validate` uses (the built-in data, or the default
     database), the deck's names read through it and its unknown names noted; None counts
@@ -208,7 +214,8 @@ def simulate(
     check_seed(seed)
     # After `turns`: the front ends pass it as `land_drop_turns` too, and their users gave `turns`.
     check_front_end_settings(land_drop_turns=land_drop_turns, card_problems=card_problems, names=names,
-                             common_random=common_random, progress=progress, policies=policies)
+                             common_random=common_random, progress=progress, policies=policies,
+                             cards_shared=cards_shared)
     built = build_policy if policies is None else policies.build
 
     def build(**settings: Any) -> KeepPolicy:
@@ -282,7 +289,8 @@ def simulate(
         # Castability counts lands and pays mana costs: a game without them has no answer.
         raise DeckcheckError(f"{next(iter(origins.values()))}: castability on curve needs mana costs and lands, "
                              f"which {game_label(fmt)} does not have")
-    warnings.extend(policy_notes(policy, profile, cast=list(origins), given=cards))
+    warnings.extend(policy_notes(policy, profile, cast=list(origins), given=cards,
+                                 given_as=named("card") if cards_shared else None))
     atoms = split_atoms(profile, named=policy.named_cards, tags=policy.used_tags)
     steps = schedule(fmt.opening_hand, policy)
     if not fmt.opening_hand.has_mulligans and not policy.default:
@@ -293,7 +301,7 @@ def simulate(
     # The free seven's rule is the user's even when the other rules are the defaults.
     warnings.extend(_unused_free_rule(policy, fmt))
     warnings.extend(_unused_strategies(policy, fmt))
-    tracked = _tracked(profile, policy, parsed, outside, cards, named, fmt.game, card_known(card_data))
+    tracked = _tracked(profile, policy, parsed, outside, cards, named, fmt.game, card_known(card_data), cards_shared)
     first_player_draws = fmt.opening_hand.first_player_draws
     warnings.extend(unreachable_counts(parsed, profile, kept=[step.keep for step in steps], on=on,
                                        first_player_draws=first_player_draws, origin=named("assertion"),
@@ -506,30 +514,36 @@ def _unused_strategies(policy: KeepPolicy, fmt: Format) -> list[str]:
 
 def _tracked(
     profile: DeckProfile, policy: KeepPolicy, assertions: list[Assertion], outside: Mapping[str, str], cards: Sequence[str],
-    named: Callable[[str], str], game: str, known: Callable[[str], bool],
+    named: Callable[[str], str], game: str, known: Callable[[str], bool], shared: bool = False,
 ) -> list[int]:
     """The cards of the by-turn table: those named (`cards`, the policy file's `cards:`, the
     assertions), else every non-land card; a name the main deck lacks is an error naming
     where the user wrote it, but for a policy file's (a note: policy_notes.py, as the file
-    may be shared among decks) and for a card an assertion's p_by_turn names that the card
-    data `known`s: a deck that does not run it sees it in no deal (0, with a note:
-    assertion_notes.py), as a deckcheck.yaml entry's assertions are shared among decks."""
+    may be shared among decks), for a card of `cards` when they are `shared` (a
+    deckcheck.yaml entry's) and for a card an assertion's p_by_turn names, that the card
+    data `known`s or the deck holds outside its main deck (`outside`): a deck that does not
+    run it sees it in no deal (0, with a note: assertion_notes.py), as a deckcheck.yaml
+    entry's assertions are shared among decks."""
     # Each spelling asked is checked, not one a card key: `Fire // Ice` asked does not
     # vouch for `Fire // Banana`, of the same front face.
     wanted: dict[str, str] = {}
     # A set: a pull request's deckcheck.yaml may name 100,000 cards (`cards:`), and each was
     # looked for in the whole list (97 s for one deck).
     given = set(cards)
+
+    def not_run(name: str) -> bool:
+        # A card the main deck does not run, not a misspelling: the card data knows it, or
+        # the deck holds it outside its main deck (known without card data too, --no-cards).
+        return profile.index(name) is None and (known(name) or held_elsewhere(name, outside, game) is not None)
+
     for name in policy.cards:
-        if name not in given and profile.index(name) is None:
-            continue  # a shared policy file's card this deck does not play: a note (policy_notes.py)
+        if profile.index(name) is None and (name not in given or shared and not_run(name)):
+            continue  # a shared policy file's or entry's card this deck does not play: a note (policy_notes.py)
         origin = f"{named('card')} {name!r}" if name in given else f"{policy.source}: cards: {name!r}"
         wanted.setdefault(name, origin)
-    absent_asked: set[str] = set()
     for assertion in assertions:
         for name, _, _ in assertion.by_turn:
-            if name not in wanted and profile.index(name) is None and known(name):
-                absent_asked.add(name)
+            if name not in wanted and not_run(name):
                 continue
             wanted.setdefault(name, f"{named('assertion')} {assertion.text!r}")
     indices: list[int] = []
@@ -546,7 +560,8 @@ def _tracked(
         if index is not None and index not in listed:
             listed.add(index)
             indices.append(index)
-    if not indices and not absent_asked:  # nothing named: every non-land card, most copies first
+    # Nothing named that the deck runs: every non-land card, most copies first.
+    if not indices:
         others = [i for i, card in enumerate(profile.cards) if not card.land]
         indices = sorted(others, key=lambda i: (-profile.cards[i].copies, i))
     return indices

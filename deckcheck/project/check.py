@@ -799,6 +799,8 @@ def _simulate(  # type: ignore[no-untyped-def]
             mode="exact" if spec.exact else "auto", hands=spec.hands, seed=spec.seed, on=spec.on,
             turns=spec.turns, cards=spec.cards, assertions=spec.assertions, card_data=catalog, card_problems=unknown,
             names=KEY_OF_SETTING, policies=policies,
+            # The entry's `cards` are shared by the decks its glob takes, as a policy file's are.
+            cards_shared=True,
         )
     except (ExpressionError, PolicyError) as exc:
         # A keep rule or policy file that is wrong for this deck's format (no rule for its

@@ -98,26 +98,32 @@ def fitted_text(text: str) -> str:
 def name_lines(name: str, width: int, hang: int = 2) -> list[str]:
     """`name` (a table's cell, as shown) broken between words into lines of at most `width`
     terminal columns (`columns`), the lines after the first `hang` columns narrower (they
-    are indented so, under the row they carry on); a `//` between faces starts the line of
-    the face after it, and a word wider than its line stays whole. A name that fits is
-    one line."""
+    are indented so, under the row they carry on); a name of faces that does not fit starts
+    each face after the first on a line of its own (`// Petty Theft`), and a face too wide
+    for its line is broken between its own words; a word wider than its line stays whole. A
+    name that fits is one line."""
     if columns(name) <= width:
         return [name]
-    words: list[str] = []
-    for word in name.split(" "):
-        if words and words[-1] == "//":
-            words[-1] += " " + word
-        else:
-            words.append(word)
-    lines, line = [], ""
-    for word in words:
-        joined = f"{line} {word}" if line else word
-        if line and columns(joined) > width - (hang if lines else 0):
-            lines.append(line)
-            line = word
-        else:
-            line = joined
-    return [*lines, line]
+    lines: list[str] = []
+    for face in name_words(name):
+        line = ""
+        for word in face:
+            joined = f"{line} {word}" if line else word
+            if line and columns(joined) > width - (hang if lines else 0):
+                lines.append(line)
+                line = word
+            else:
+                line = joined
+        lines.append(line)
+    return lines
+
+
+def name_words(name: str) -> list[list[str]]:
+    """The faces of `name` (parted at ` // `), each as the words a line of `name_lines` may
+    break between: a face after the first starts with `//` joined to its first word, so a
+    `//` never ends a line."""
+    faces = [face.split(" ") for face in name.split(" // ")]
+    return [words if i == 0 else [f"// {words[0]}", *words[1:]] for i, words in enumerate(faces)]
 
 
 def cut(text: str, limit: int) -> str:
