@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from . import PAPERS
 from ..wording import described_chars
 from .fonts import FALLBACK_FONT, FAMILY, FONTS, Printable, printable
-from ..limits import MAX_SHEET_WARNINGS, quoted
+from ..limits import MAX_KEPT_TEXT_CHARS, MAX_SHEET_WARNINGS, MAX_TEXTS_KEPT, MAX_WIDTHS_KEPT, quoted
 from ..report.style import cut
 from ..textio import without_surrogates
 from .sheet import Section, Sheet
@@ -39,14 +39,6 @@ FIELD_MIN_PT = 6.0  # a header value is set smaller down to this, then on two li
 MAX_CARD_NAME_CHARS = 200  # a longer card name (no real one reaches 150) is cut (with …) before it is wrapped
 MAX_PROBLEM_LINES = 2
 MIN_COUNT_PT = 3.0  # a card's count is set smaller down to this (5 digits fit the narrowest box), never cut
-# Characters whose widths one writer keeps (`_width`): the fonts draw a few thousand, and
-# what they cannot draw is U+FFFD before it is measured; past this, a character is measured
-# each time, never kept.
-MAX_WIDTHS_KEPT = 65_536
-# Texts whose printed form and width one writer keeps (`_text`, `_width`): at most this
-# many, none longer than this (a card name is cut at MAX_CARD_NAME_CHARS after it is printed).
-MAX_TEXTS_KEPT = 65_536
-MAX_KEPT_TEXT_CHARS = 256
 GREY = (90, 90, 90)
 ILLEGAL_RED = (164, 22, 26)  # the event page's --illegal: dark enough to read grey on a mono printer
 
@@ -153,7 +145,10 @@ class SheetWriter:
         shown = self._printed.get(text)
         if shown is None:
             shown = printable(text)
-            if len(text) <= MAX_KEPT_TEXT_CHARS and len(self._printed) < MAX_TEXTS_KEPT:
+            # Not a text with characters the fonts cannot draw: its `missing` (a 1-character
+            # string each) made a name of 240 rare ideographs 20 KB kept, not 0.5 KB; such
+            # names are few in an honest event, and printing one again is cheap.
+            if not shown.missing and len(text) <= MAX_KEPT_TEXT_CHARS and len(self._printed) < MAX_TEXTS_KEPT:
                 self._printed[text] = shown
         if shown.fallback and not self._fallback:
             family, style, path = FALLBACK_FONT
