@@ -100,6 +100,11 @@ class SheetWriter:
             self.pdf.add_font(family, style, str(path))
         self._fallback = False  # FALLBACK_FONT registered (`_text`, on the first text needing it)
         self.pdf.set_auto_page_break(False)
+        # fpdf2's cell() and multi_cell() put the page count where a text says `{nb}`, its
+        # text() does not: a name holding it (a stranger's) printed two ways on one sheet
+        # (`山田 {nb}` through cell(), its fallback font, as `山田 3`). The sheets number
+        # their own pages ("Page 2 of 3"), so nothing is replaced.
+        self.pdf.alias_nb_pages(None)
         self.pdf.set_margins(MARGIN, MARGIN, MARGIN)
         self.pdf.set_creator("deckcheck")
         # The event's and player's names, shown in a viewer's window and tab: as the page
