@@ -298,6 +298,16 @@ MAX_TABLE_CELL_CHARS = 60
 MAX_SHEET_WARNINGS = 100
 MAX_CHARS_DESCRIBED = 10
 
+# What one sheet writer (a run's PDF) keeps to print the texts an event's sheets repeat
+# (paperwork/pdf.SheetWriter): each character's width, at most MAX_WIDTHS_KEPT; each short
+# text's printed form and width, at most MAX_TEXTS_KEPT, none longer than MAX_KEPT_TEXT_CHARS,
+# and no printed form with characters the fonts cannot draw (its list of them made a name
+# of 240 rare ideographs 20 KB kept: 4 decks of such names took 539 MB, 196 MB without).
+# Past them a text is printed and measured again each time.
+MAX_WIDTHS_KEPT = 65_536
+MAX_TEXTS_KEPT = 65_536
+MAX_KEPT_TEXT_CHARS = 256
+
 # ---------------------------------------------------------------- options
 
 # Seeds: what every random generator deckcheck uses accepts, and what JSON readers keep exact.

@@ -422,3 +422,24 @@ def test_the_sheets_file_is_named_on_stderr_as_sheet_names_its_own(cli, tmp_path
     assert f"deckcheck: note: wrote {sheets} (2 pages)\n" in done.stderr
     assert "wrote" not in done.stdout and done.stdout.lstrip().startswith("{")
     assert len(pdf_pages(sheets)) == 2
+
+
+def test_a_name_holding_nb_prints_as_written_on_every_line(cli, tmp_path):
+    """fpdf2's cell() and multi_cell() put the PDF's page count where a text says `{nb}`,
+    its text() does not: a Japanese player `山田 {nb} 祐揮` (a line only cell()'s fallback
+    font draws) printed `山田 3 祐揮` and a missing deck file `gone {nb}.txt` `gone 3.txt`,
+    while a Latin name printed `{nb}`. The sheets count their own pages, so `{nb}` is never
+    replaced."""
+    folder = tmp_path / "event"
+    folder.mkdir()
+    (folder / "a.txt").write_text(BURN.read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "b.txt").write_text("4 Lightning Bolt\n1 Goblin {nb} Guide\n", encoding="utf-8")
+    (folder / "manifest.csv").write_text(
+        "player,deck\nAnn {nb} Lee,a.txt\n山田 {nb} 祐揮,b.txt\nBea {nb},gone {nb}.txt\n", encoding="utf-8")
+    sheets = tmp_path / "sheets.pdf"
+    done = cli("batch", str(folder / "manifest.csv"), "-f", "mtg/modern", "--sheets", str(sheets), "-q")
+    assert done.returncode == 1, done.stderr  # the missing deck is a problem of its row
+    latin, japanese, missing = pdf_pages(sheets)
+    assert "Ann {nb} Lee" in latin and "Page 1 of 1" in latin
+    assert "山田 {nb} 祐揮" in japanese and "Goblin {nb} Guide" in japanese
+    assert "Bea {nb}" in missing and "gone {nb}.txt: no such file" in missing

@@ -637,3 +637,28 @@ def test_a_75_card_list_of_singletons_is_two_columns_across_the_page(cli, tmp_pa
     assert sideboard and sideboard[0] > page_width / 2
     text = pdf_pages(out)[0]
     assert "Main deck: 60" in text and "Sideboard: 15" in text
+
+
+@pytest.mark.parametrize("singles", [82, 83, 84])
+def test_an_empty_sideboard_box_never_sets_a_list_smaller(cli, tmp_path, singles):
+    """A deck without a sideboard has its empty sideboard box, and for 82 to 84 different
+    cards that box, finding no room under the second column, opened a third: the sheet took
+    the denser rows, every name 7 pt where 8.5 pt fits. An empty section takes what is left
+    of the last column (without its gap, or not at all when nothing is left: the totals say
+    Sideboard: 0) and is never why a list is set smaller."""
+    def name_heights(count: int) -> set[float]:
+        deck = tmp_path / f"deck{count}.txt"
+        deck.write_text("".join(f"1 Singleton Card {number:03}\n" for number in range(count)), encoding="utf-8")
+        out = tmp_path / f"sheet{count}.pdf"
+        done = _sheet(cli, deck, out, "-f", "mtg/vintage", "--sort", "name", "--force", "--date", "2025-01-01")
+        assert done.returncode == 1, done.stderr  # unknown cards, a sheet all the same (--force)
+        (words,) = pdf_words(out)
+        assert "Sideboard: 0" in pdf_pages(out)[0] and overlapping_words(words, slack=0.1) == []
+        return {round(y1 - y0, 2) for text, _, y0, _, y1 in words if text == "Singleton"}
+
+    normal = name_heights(40)
+    assert len(normal) == 1
+    assert name_heights(singles) == normal
+    # Its box under the last card while a row is left: the second column holds 43 rows here.
+    boxed = any(line.endswith("Sideboard 0") for line in _lines(tmp_path / f"sheet{singles}.pdf"))
+    assert boxed == (singles < 84)

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from . import PAPERS
 from ..wording import described_chars
 from .fonts import FALLBACK_FONT, FAMILY, FONTS, Printable, printable
-from ..limits import MAX_SHEET_WARNINGS, quoted
+from ..limits import MAX_KEPT_TEXT_CHARS, MAX_SHEET_WARNINGS, MAX_TEXTS_KEPT, MAX_WIDTHS_KEPT, quoted
 from ..report.style import cut
 from ..textio import without_surrogates
 from .sheet import Section, Sheet
@@ -39,14 +39,6 @@ FIELD_MIN_PT = 6.0  # a header value is set smaller down to this, then on two li
 MAX_CARD_NAME_CHARS = 200  # a longer card name (no real one reaches 150) is cut (with …) before it is wrapped
 MAX_PROBLEM_LINES = 2
 MIN_COUNT_PT = 3.0  # a card's count is set smaller down to this (5 digits fit the narrowest box), never cut
-# Characters whose widths one writer keeps (`_width`): the fonts draw a few thousand, and
-# what they cannot draw is U+FFFD before it is measured; past this, a character is measured
-# each time, never kept.
-MAX_WIDTHS_KEPT = 65_536
-# Texts whose printed form and width one writer keeps (`_text`, `_width`): at most this
-# many, none longer than this (a card name is cut at MAX_CARD_NAME_CHARS after it is printed).
-MAX_TEXTS_KEPT = 65_536
-MAX_KEPT_TEXT_CHARS = 256
 GREY = (90, 90, 90)
 ILLEGAL_RED = (164, 22, 26)  # the event page's --illegal: dark enough to read grey on a mono printer
 
@@ -108,6 +100,11 @@ class SheetWriter:
             self.pdf.add_font(family, style, str(path))
         self._fallback = False  # FALLBACK_FONT registered (`_text`, on the first text needing it)
         self.pdf.set_auto_page_break(False)
+        # fpdf2's cell() and multi_cell() put the page count where a text says `{nb}`, its
+        # text() does not: a name holding it (a stranger's) printed two ways on one sheet
+        # (`山田 {nb}` through cell(), its fallback font, as `山田 3`). The sheets number
+        # their own pages ("Page 2 of 3"), so nothing is replaced.
+        self.pdf.alias_nb_pages(None)
         self.pdf.set_margins(MARGIN, MARGIN, MARGIN)
         self.pdf.set_creator("deckcheck")
         # The event's and player's names, shown in a viewer's window and tab: as the page
@@ -153,7 +150,10 @@ class SheetWriter:
         shown = self._printed.get(text)
         if shown is None:
             shown = printable(text)
-            if len(text) <= MAX_KEPT_TEXT_CHARS and len(self._printed) < MAX_TEXTS_KEPT:
+            # Not a text with characters the fonts cannot draw: its `missing` (a 1-character
+            # string each) made a name of 240 rare ideographs 20 KB kept, not 0.5 KB; such
+            # names are few in an honest event, and printing one again is cheap.
+            if not shown.missing and len(text) <= MAX_KEPT_TEXT_CHARS and len(self._printed) < MAX_TEXTS_KEPT:
                 self._printed[text] = shown
         if shown.fallback and not self._fallback:
             family, style, path = FALLBACK_FONT
@@ -276,7 +276,7 @@ class SheetWriter:
 
     def _columns(self, sections: Sequence[Section], layout: Layout, first: int, later: int) -> list[list[_Row]]:
         """The sections' rows spread over columns: `first` rows in each column of page 1,
-        `later` in the columns of the pages after it."""
+        `later` in the columns of the pages after it. An empty section never adds a page."""
         columns: list[list[_Row]] = [[]]
 
         def room() -> int:
@@ -286,6 +286,18 @@ class SheetWriter:
             title = self._text(section.title, "section")
             if columns[-1] and section.beside and len(columns) % layout.columns == 1:
                 columns.append([])
+            elif columns[-1] and not section.lines:
+                # An empty section (a deck's sideboard of none, whose box and 0 the paper
+                # form has) takes what is left of the column, its gap only when there is room
+                # for it, or the next column of the same page; with neither it is left out, the
+                # totals saying 0. Opening a column on a page of its own, it made a list of 82
+                # to 84 singles the denser layout's: every name 7 pt, not 8.5, for an empty box.
+                if room() >= 2:
+                    columns[-1].append(_Row("gap"))
+                elif room() < 1:
+                    if len(columns) % layout.columns == 0:
+                        continue
+                    columns.append([])
             elif columns[-1] and room() >= 3:
                 columns[-1].append(_Row("gap"))
             elif columns[-1]:
