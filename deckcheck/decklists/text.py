@@ -1065,6 +1065,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
     _companion_in_sideboard(deck)
     _hero_beside_its_back(deck)
     deck.empty_command_heading = _empty_command_heading(headings, deck)
+    deck.headed = saw_header
     return deck
 
 
@@ -1337,6 +1338,7 @@ def _parse_plain_sections(lines: list[str], deck: Deck) -> bool:
             else:
                 zone = _plain_header(line)  # type: ignore[assignment]  # a header: _parse_plain asked
     deck.entries += entries
+    deck.headed = True  # a header above cards, as the general path's saw_header
     return True
 
 

@@ -50,10 +50,12 @@ def prepare(deck: Deck, fmt: Format, ctx: Context) -> Deck:
     hero (or a card the data does not know), then the deck, which a warning says was read
     so; a section whose first card is no hero is the deck. Only when the section holds more
     cards than the hero, none of them another hero (a section of two heroes is two heroes, as
-    the list says), and the list has no deck of its own but, with card data, a blank-line
-    group after the section, which then is its last group and so the side deck, settled by
-    the format's sizes as a list of a `Hero:` line and cards has it. (A Commander section is
-    read so: rules/_commander_placing.py.)"""
+    the list says), and, with card data, whatever the list gives below it: a lone blank-line
+    group after the section is its last group and so the side deck, settled by the format's
+    sizes as a list of a `Hero:` line and cards has it; cards under a `Deck` line, or groups
+    above a side deck (a `Side deck` heading, the parser's guess), are more of the deck.
+    Cards above the section leave it as written. (A Commander section is read so:
+    rules/_commander_placing.py.)"""
     if deck.input_format not in (None, "text"):
         return deck
     spec = fmt.option("hero")
@@ -64,12 +66,18 @@ def prepare(deck: Deck, fmt: Format, ctx: Context) -> Deck:
     wanted = int(spec.get("count", 1))
     if len(section) < 2 or sum(entry.count for entry in section[1:]) <= wanted:
         return deck
-    # The cards after a blank line below such a section are its list's last blank-line group,
-    # which a list of a `Hero:` line and cards takes as the side deck, settled by the sizes.
+    # The deck's cards and side deck the list gives below the section. Cards above it: as written.
     after = [entry for entry in deck.entries if entry.zone == MAIN]
-    if after and (deck.guessed_sideboard is not None or any(entry.zone == SIDEBOARD for entry in deck.entries)
-                  or any(entry.line is None or entry.line < section[-1].line for entry in after)):
+    side = [entry for entry in deck.entries if entry.zone == SIDEBOARD]
+    end = section[-1].line
+    if any(entry.line is None or entry.line < end for entry in (*after, *side)):
         return deck
+    # The cards after a blank line below such a section are its list's last blank-line group,
+    # which a list of a `Hero:` line and cards takes as the side deck, settled by the sizes;
+    # not when the list has a side deck already (a `Side deck` heading, or the last of its
+    # own blank-line groups, which the parser guessed), nor when it heads its deck (a `Deck`
+    # line: its blank lines are spacing). Then they are more of the deck.
+    grouped = after if after and not side and deck.guessed_sideboard is None and not deck.headed else []
     lookup = card_lookup(ctx)
     types = frozenset(spec.get("types") or ())
     if lookup is not None and types:
@@ -78,7 +86,7 @@ def prepare(deck: Deck, fmt: Format, ctx: Context) -> Deck:
         rest = [lookup(entry) for entry in section[1:]]
         if any(card is not None and card.types & types for card in rest):
             return deck
-    elif after:
+    elif after or side:
         return deck
     first = section[0]
     card = lookup(first) if lookup is not None else None
@@ -99,13 +107,13 @@ def prepare(deck: Deck, fmt: Format, ctx: Context) -> Deck:
                      "the list say so"))
     else:
         return deck  # `3 Graccus` first: no hero's line; the rule says what is wrong
-    moved, grouped = {id(entry) for entry in moving}, {id(entry) for entry in after}
+    moved, to_side = {id(entry) for entry in moving}, {id(entry) for entry in grouped}
     entries = [entry.replace(zone=MAIN) if id(entry) in moved else entry.replace(zone=SIDEBOARD)
-               if id(entry) in grouped else entry for entry in deck.entries]
+               if id(entry) in to_side else entry for entry in deck.entries]
     read = deck.copy(problems=[*deck.problems, warning]).with_entries(entries)
-    if after:
-        read.guessed_sideboard = GuessedSideboard(frozenset(entry.line for entry in after),
-                                                  sum(entry.count for entry in after), 2)
+    if grouped:
+        read.guessed_sideboard = GuessedSideboard(frozenset(entry.line for entry in grouped),
+                                                  sum(entry.count for entry in grouped), 2)
     return read
 
 
