@@ -28,11 +28,12 @@ from typing import Any
 from ..formats import Format
 from ..model import HERO, MAIN, SIDEBOARD, CardEntry, Deck, GuessedSideboard
 from ..names import fold
-from ..problem import PARSE_ERROR, WARNING, Problem
+from ..problem import WARNING, Problem
 from ..formats.schema import format_word, kind_list
 from ..schema import AnyOf, Int, Null, Struct
-from ..wording import article, counted, either_of, names_listed
+from ..wording import article, either_of, names_listed
 from ._cards import ZONES_OPTION, card_lookup, group, is_on, only_in, zones_of
+from ._section_run_on import ran_on, to_main, whole_deck
 from .context import Context
 
 ID = "hero"
@@ -92,24 +93,15 @@ def prepare(deck: Deck, fmt: Format, ctx: Context) -> Deck:
     card = lookup(first) if lookup is not None else None
     cards = sum(entry.count for entry in section)
     if card is not None and card.types and types and not card.types & types:
-        moving, warning = section, Problem(
-            rule=PARSE_ERROR, line=first.line, zone=MAIN, severity=WARNING,
-            message=(f"the `Hero` section holds the whole deck ({counted(cards, 'card')}), and its first card, "
-                     f"{first.name}, is no hero: read them as the deck; put the hero's line first under the "
-                     "`Hero` line and a `Deck` line below it"))
+        moving, warning = section, whole_deck("Hero", "hero", first, cards, "is no hero")
     elif first.count == wanted:
         moving = section[1:]
-        line = moving[0].line
-        warning = Problem(
-            rule=PARSE_ERROR, line=line, zone=MAIN, severity=WARNING,
-            message=(f"the `Hero` section runs on past its hero into the deck ({counted(cards - first.count, 'card')} "
-                     f"from line {line} on): read them as the deck; put a `Deck` line above line {line} to make "
-                     "the list say so"))
+        warning = ran_on("Hero", "hero", moving[0].line, cards - first.count)  # type: ignore[arg-type]
     else:
         return deck  # `3 Graccus` first: no hero's line; the rule says what is wrong
-    moved, to_side = {id(entry) for entry in moving}, {id(entry) for entry in grouped}
-    entries = [entry.replace(zone=MAIN) if id(entry) in moved else entry.replace(zone=SIDEBOARD)
-               if id(entry) in to_side else entry for entry in deck.entries]
+    to_side = {id(entry) for entry in grouped}
+    entries = [entry.replace(zone=SIDEBOARD) if id(entry) in to_side else entry
+               for entry in to_main(deck.entries, moving)]
     read = deck.copy(problems=[*deck.problems, warning]).with_entries(entries)
     if grouped:
         read.guessed_sideboard = GuessedSideboard(frozenset(entry.line for entry in grouped),
