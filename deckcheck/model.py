@@ -102,8 +102,10 @@ class Deck(Record):
 
     __slots__ = (
         "source", "entries", "problems", "input_format", "name", "comments", "unreadable", "commander_hints",
-        "banner_card", "guessed_sideboard", "maybe_title", "empty_command_heading", "cut_line",
+        "banner_card", "guessed_sideboard", "maybe_title", "empty_command_heading", "cut_line", "headed",
     )
+    # Where a list was read, not what it holds: two readings of one deck are equal.
+    NOT_COMPARED = frozenset({"headed"})
     __hash__ = None  # type: ignore[assignment]  # mutable: parsers fill it in
 
     def __init__(
@@ -112,6 +114,7 @@ class Deck(Record):
         commander_hints: tuple[str, ...] = (), guessed_sideboard: GuessedSideboard | None = None,
         banner_card: str | None = None, comments: str | None = None, maybe_title: MaybeTitle | None = None,
         empty_command_heading: tuple[int, str] | None = None, cut_line: int | None = None,
+        headed: bool = False,
     ) -> None:
         self.source = source
         self.entries = [] if entries is None else entries
@@ -145,6 +148,10 @@ class Deck(Record):
         # file saved or copied in part stops so): an unknown card there whose suggestions
         # start with its name may have been cut (cards/resolve.py). None for any other file.
         self.cut_line = cut_line
+        # True when a text list heads its deck or side deck itself (`Deck`, `Sideboard`, a
+        # category heading): its blank lines are spacing, so cards after a blank line are
+        # no blank-line group (rules/hero.py reads a run-on `Hero` section by it).
+        self.headed = headed
 
     def zone(self, zone: str) -> list[CardEntry]:
         return [entry for entry in self.entries if entry.zone == zone]
@@ -183,6 +190,7 @@ class Deck(Record):
         copied.maybe_title = self.maybe_title
         copied.empty_command_heading = self.empty_command_heading
         copied.cut_line = self.cut_line
+        copied.headed = self.headed
         for name, value in changes.items():
             setattr(copied, name, value)
         return copied

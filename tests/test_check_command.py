@@ -1518,3 +1518,15 @@ def test_limited_decks_checked_by_check_are_told_they_were_not_checked_against_a
     write(tmp_path, {"deckcheck.yaml": "format: mtg/modern\nexclude: [\"sealed/**\"]\n"})
     done = cli("check", cwd=tmp_path)
     assert "registered pool" not in done.stdout + done.stderr, done.stdout + done.stderr
+
+
+def test_the_limited_decks_note_is_a_run_message_of_level_note_in_check_json(cli, tmp_path):
+    """docs/contracts.md 'Run messages': besides a simulation's notes, the note of limited
+    decks checked without a registered pool is a `note` (it carries no deck prefix)."""
+    write(tmp_path, {"deckcheck.yaml": "format: mtg/limited\n", "ann.txt": "40 Island\n"})
+    done = cli("check", "-o", "json", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    messages = json.loads(done.stdout)["messages"]
+    assert [m["level"] for m in messages] == ["note"]
+    assert messages[0]["message"].startswith(
+        "1 deck of a limited format (mtg/limited) was checked without a registered pool")

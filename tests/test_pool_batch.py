@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import zipfile
 
 from deckcheck import validate
@@ -405,3 +406,39 @@ def test_a_missing_pools_hint_names_the_file_from_the_manifests_folder(cli, tmp_
         assert rules_message(json.loads(done.stdout), "ann") == (
             "manifest line 2: pool Pools/ann.txt: no such file; a file differs only in case: pools/ann.txt "
             "(file names are case-sensitive here); the deck was not checked against a pool")
+
+
+CUBE_CSV = ("name,CMC,Type,Color,Set,Collector Number,Rarity,Color Category,status,Finish,maybeboard,image URL,"
+            "image Back URL,tags,Notes,MTGO ID\n"
+            "Shock,1,Instant,R,m19,156,common,Red,Owned,Non-foil,false,,,,,\n"
+            "Hill Giant,4,Creature - Giant,R,m10,141,common,Red,Owned,Non-foil,false,,,,,\n")
+
+
+def test_a_named_pipe_two_players_share_as_their_pool_is_refused_without_waiting(cli, tmp_path):
+    """A pool file two players share is looked at to tell a cube's list (614cab0f); a named
+    pipe there was opened and read, so the batch waited forever on a writer that never came
+    (docs/security.md: pipes, devices and sockets are never opened). Each row is told its
+    pool is no regular file, as a pipe one row names is."""
+    write(tmp_path, {"ann.txt": LEGAL, "bob.txt": LEGAL,
+                     "reg.csv": "player,deck,pool\nann,ann.txt,pool.txt\nbob,bob.txt,pool.txt\n"})
+    os.mkfifo(tmp_path / "pool.txt")
+    done = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/limited", "-o", "json", timeout=60)
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.returncode == 1
+    report = json.loads(done.stdout)
+    for result in report["results"]:
+        messages = [p["message"] for p in result["problems"] if p["rule"] == "registration"]
+        assert any("pool pool.txt: not a regular file (a named pipe)" in m for m in messages), messages
+
+
+def test_a_utf16_cube_list_every_player_registers_is_no_pool_copied_by_mistake(cli, tmp_path):
+    """A cube's list saved as UTF-16 (Excel's 'Unicode text') is read as the deck and pool
+    readers read it; its head was decoded as UTF-8 alone, so the rows sharing it were told
+    they were copied by mistake."""
+    (tmp_path / "cube.csv").write_bytes(CUBE_CSV.encode("utf-16"))
+    write(tmp_path, {"ann.txt": "1 Shock\n39 Mountain\n", "bob.txt": "1 Hill Giant\n39 Mountain\n",
+                     "reg.csv": "player,deck,pool\nann,ann.txt,cube.csv\nbob,bob.txt,cube.csv\n"})
+    code, report = batch_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/limited")
+    assert {result["player"]: [p["message"] for p in result["problems"]] for result in report["results"]} == {
+        "ann": [], "bob": []}
+    assert code == 0

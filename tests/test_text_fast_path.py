@@ -23,6 +23,7 @@ def _shape(deck: Deck) -> tuple:
     return (
         [entry._key() for entry in deck.entries], [problem.to_dict() for problem in deck.problems],
         deck.name, deck.input_format, None if guess is None else (sorted(guess.lines), guess.cards, guess.groups),
+        deck.headed,
     )
 
 

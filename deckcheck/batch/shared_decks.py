@@ -110,13 +110,15 @@ def _cube_list(path: str | None) -> bool:
     if path is None:
         return False
     from ..decklists.csv_export import find_header
+    from ..errors import InputError
+    from ..textio import decode, read_head
 
+    # read_head refuses a pipe, device or socket without opening it for reading (a FIFO
+    # would block the batch forever: docs/security.md); decode reads UTF-16 as decks do.
     try:
-        with open(path, "rb") as handle:
-            head = handle.read(_CUBE_HEAD_BYTES)
-    except (OSError, ValueError):
+        header = find_header(decode(read_head(path, _CUBE_HEAD_BYTES), source=path))
+    except InputError:  # unreadable or no regular file: no cube's list (the row says why)
         return False
-    header = find_header(head.decode("utf-8", errors="replace"))
     return header is not None and header.count is None
 
 

@@ -136,8 +136,8 @@ def catalog_for(
         # Set on purpose (a CI cache, a shared machine) yet not there: falling back without a
         # word hid a misspelt path or a cache that was never restored.
         # The game's own way to build it: `cards sync` fetches Magic's alone, WoW has no source.
-        build = f"`{described.sync_command}`" if described.sync_source else described.import_hint
-        note = f"{DB_ENV} names {one_line(os.fspath(target))}: no such file; the built-in card data is used until {build} builds it"
+        note = (f"{DB_ENV} names {one_line(os.fspath(target))}: no such file; the built-in card data is used "
+                f"until {described.data_command} builds it")
     from .builtin import builtin_file, holds
 
     if not holds(described.tables):

@@ -12,8 +12,11 @@ is: an `info` note says it is a pool, which a pool read from it leaves out (Deck
 A log can miss picks: a client that lost its connection during the draft saves no pick, or
 a pick's pack with no card marked, for the time it was away. Those cards are not in the
 pool the log gives, so one warning names the picks it lacks (a `Pack N pick M:` with no
-`-->` line, a pick number skipped within a pack, a pack that does not start at pick 1): a
-deck built with them is told "the pool holds none", and the organiser is told why."""
+`-->` line, a pick number skipped within a pack, a pack that does not start at pick 1, a
+pack that ends short, a pack missing whole): a deck built with them is told "the pool holds
+none", and the organiser is told why. A pack holds as many picks as pack 1 pick 1 lists
+cards (Magic Online's boosters hold 14 or 15); the draft as many packs as its header lists
+boosters (`------ SET ------`), else as the log's last pack says."""
 from __future__ import annotations
 
 import re
@@ -34,6 +37,8 @@ SNIFF_MARK = "-->"  # sniff says no to a file without a pick mark in its head: d
 
 _PICK_HEADER = lazy(r"^Pack\s+(?P<pack>\d{1,9})\s+pick\s+(?P<pick>\d{1,9})\s*:$", re.IGNORECASE)
 _PICKED = "-->"
+# A booster of the draft, one line each in the log's header: `------ M10 ------`.
+_BOOSTER = lazy(r"^-{3,} ?\S.*? ?-{3,}$")
 # Blanks, not `\s`: in MULTILINE, `^\s*` ran from each line start over every blank line after
 # it (a head of blank lines was quadratic). `\r?` before the end: Magic Online runs on
 # Windows and saves its logs with CRLF line ends, and `$` matches only before the `\n`.
@@ -53,6 +58,7 @@ def parse(text: str, source: str = "<draftlog>") -> Deck:
     deck = Deck(source=source, input_format=NAME)
     in_pack = False  # between a `Pack N pick M:` line and the blank line that ends its pack
     gaps = _Gaps()
+    boosters = 0  # the `------ SET ------` lines of the header: the draft's packs
     for number, raw in enumerate(split_lines(text), start=1):
         line = raw.strip()
         if not line:
@@ -64,7 +70,11 @@ def parse(text: str, source: str = "<draftlog>") -> Deck:
             continue
         line = squeeze(line)
         header = _PICK_HEADER.match(line)
+        if in_pack and header is None and gaps.last == (1, 1):
+            gaps.size += 1  # a card of pack 1 pick 1, picked or passed: the packs' size
         if header:
+            if gaps.last is None:
+                gaps.packs = boosters
             in_pack = True
             gaps.pick(int(header.group("pack")), int(header.group("pick")), number)
         elif in_pack and line.startswith(_PICKED):
@@ -74,9 +84,11 @@ def parse(text: str, source: str = "<draftlog>") -> Deck:
                 add_entry(deck, "1", name, zone=SIDEBOARD, line=number, raw=line)
             else:
                 deck.problems.append(parse_error("a pick mark with no card after it", line=number, text=line))
+        elif gaps.last is None and line[0] == "-" and _BOOSTER.match(line):
+            boosters += 1
         # Anything else is the header (the event, the time, the players, the boosters' sets)
         # or a card of a pack that was passed: none of it is the drafter's.
-    gaps.end()
+    gaps.finish()
     if gaps.missing:
         deck.problems.append(gaps.problem())
     if deck.entries:
@@ -91,10 +103,12 @@ AS_DECK = ("read as a Magic Online draft log: its picks are a player's pool, eac
 class _Gaps:
     """The picks a log lacks, found as its `Pack N pick M:` lines are read: a pick whose
     pack marks no card, and the pick numbers skipped (a pack's first pick is 1, each next
-    one more). Only the first MAX_HOLDERS_LISTED are kept to name; `total` counts them all
-    (a pick number of a billion skips no billion picks' worth of memory)."""
+    one more), the picks after a pack's last (its `size`: the cards pack 1 pick 1 lists),
+    the packs skipped whole and those after the last (of `packs`, the header's boosters).
+    Only the first MAX_HOLDERS_LISTED are kept to name; `total` counts them all (a pick
+    number of a billion skips no billion picks' worth of memory)."""
 
-    __slots__ = ("last", "marked", "missing", "total", "line", "_header")
+    __slots__ = ("last", "marked", "missing", "total", "line", "_header", "size", "packs")
 
     def __init__(self) -> None:
         self.last: tuple[int, int] | None = None  # the pack and pick of the last header
@@ -103,10 +117,14 @@ class _Gaps:
         self.total = 0
         self.line: int | None = None  # the line of the first pick missing (its header, or the next one)
         self._header = 0  # the line of the last header
+        self.size = 0  # the cards pack 1 pick 1 lists (0: the log lacks that pick)
+        self.packs = 0  # the boosters the header lists (0: none listed)
 
     def pick(self, pack: int, pick: int, line: int) -> None:
         self.end()
         last = self.last
+        if last is not None and pack > last[0]:
+            self._after(last, pack, line)
         expected = last[1] + 1 if last is not None and last[0] == pack else 1
         if pick > expected:
             self._add(pack, expected, pick - expected, line)
@@ -117,6 +135,24 @@ class _Gaps:
         if self.last is not None and not self.marked:
             self._add(self.last[0], self.last[1], 1, self._header)
             self.marked = True
+
+    def finish(self) -> None:
+        """The log is over: its last pack, and any pack after it the header lists."""
+        self.end()
+        if self.last is not None:
+            self._after(self.last, max(self.packs, self.last[0]) + 1, self._header)
+
+    def _after(self, last: tuple[int, int], pack: int, line: int) -> None:
+        """The picks missing between the pick `last` and pack `pack`'s first: the rest of
+        `last`'s pack, then each pack between, whole. Known only with the packs' size."""
+        if not self.size:
+            return
+        if last[1] < self.size:
+            self._add(last[0], last[1] + 1, self.size - last[1], line)
+        for skipped in range(last[0] + 1, min(pack, last[0] + 1 + MAX_HOLDERS_LISTED)):
+            self._add(skipped, 1, self.size, line)
+        if pack - last[0] - 1 > MAX_HOLDERS_LISTED:  # packs past those named: counted, not walked
+            self.total += (pack - last[0] - 1 - MAX_HOLDERS_LISTED) * self.size
 
     def _add(self, pack: int, first: int, count: int, line: int) -> None:
         if self.line is None:

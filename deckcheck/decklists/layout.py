@@ -19,7 +19,9 @@ last group is too big for a sideboard, and an MTGO export whose readings are cle
 A format that sizes neither the main deck nor the sideboard cannot tell: the guess stands.
 A Commander format whose list names no commander leaves the guess to its command zone
 first (the last group may be the commander, as MTGO exports it): rules/_commander_placing.py places
-the commander, then settles what is left (rules.prepare). Sizes that count other zones
+the commander, then settles what is left (rules.prepare). So does a WoW TCG list whose
+`Hero` section holds more cards than its hero: the section may run on into the deck
+(rules/hero.py), whose size settles the guess. Sizes that count other zones
 (`including` the commander, `not_counting` the companion) count them as the size rules do
 (rules/_sizes.zone_count).
 """
@@ -29,7 +31,7 @@ import datetime as dt
 from typing import TYPE_CHECKING
 
 from ..games import zone_name
-from ..model import COMMANDER, MAIN, SIDEBOARD, CardEntry, Deck, GuessedSideboard
+from ..model import COMMANDER, HERO, MAIN, SIDEBOARD, CardEntry, Deck, GuessedSideboard
 from ..problem import PARSE_ERROR, WARNING, Problem
 from ..rules._sizes import zone_count
 from ..rules.context import Context
@@ -57,8 +59,9 @@ def settle_sideboard(
     guess = deck.guessed_sideboard
     if guess is None:
         return deck
-    if not command_zone_read and fmt.option("commander") is not None and \
-            not any(entry.zone == COMMANDER for entry in deck.entries):
+    if not command_zone_read and ((fmt.option("commander") is not None and
+                                   not any(entry.zone == COMMANDER for entry in deck.entries))
+                                  or _hero_section_may_run_on(deck, fmt)):
         return deck
     main_size, side_size = fmt.zone_size(MAIN, day, platform), fmt.zone_size(SIDEBOARD, day, platform)
     settled = deck.copy(guessed_sideboard=None, problems=list(deck.problems))
@@ -93,6 +96,17 @@ def settle_sideboard(
             fmt.game,
         ))
     return settled
+
+
+def _hero_section_may_run_on(deck: Deck, fmt: Format) -> bool:
+    """Whether `deck`'s `Hero` section holds more cards than the heroes `fmt` asks for: it
+    may run on into the deck (rules/hero.py reads it), whose size the guess is settled by,
+    so the hero rule's `prepare` reads it first and rules.prepare settles what is left."""
+    spec = fmt.option("hero")
+    if not isinstance(spec, dict):
+        return False
+    heroes = [entry for entry in deck.entries if entry.zone == HERO]
+    return len(heroes) > 1 and sum(entry.count for entry in heroes) > int(spec.get("count", 1))
 
 
 def sideboard_words(game: str) -> tuple[str, str, str]:

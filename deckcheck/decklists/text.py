@@ -237,9 +237,11 @@ _VARIANT = lazy(r"\s*<[^<>]*>(?=\s*(?:$|[\[(]))")    # MTGGoldfish `<A>`, `<show
 # WoW TCG's set codes of three letters, capitals around a small one (`(HoA)`, `(BoG)`, `(HfI)`).
 # A finish typed as a word, as a sealed pool typed by hand marks its foils, goes too:
 # `(Foil)`, `(Etched)` (`(foil)`, `(FOIL)` are of one case already).
+# The word after the code is its collector number (`(M10) 146`), never a count (`(M19) x2`,
+# `(Foil) 2x`, `(M19) ×2`), which _COUNT_LAST reads once the printing is left on the name.
 _SET_SUFFIX = lazy(rf"\s+\((?!(?:{_TIMES}\d{{1,4}}|\d{{1,4}}{_TIMES})\))"  # `(x4)` is a count (_COUNT_LAST)
                    r"(?:[A-Z0-9_]{2,8}|[a-z0-9_]{2,8}|[A-Z0-9]{2,5}-[A-Z]{0,2}\d{3}|[A-Z][a-z][A-Z]|Foil|Etched)\)"
-                   r"(?:\s+[^\s()]+)?\s*$")
+                   rf"(?:\s+(?!(?:{_TIMES}\d{{1,4}}|\d{{1,4}}{_TIMES})(?:\s|$))[^\s()]+)?\s*$")
 # A price after the name (or after its set code), as a deck site's page or a shop's list
 # shows it and players copy it: `$3.96`, `$ 3.96`, `US$2`, `0,25 €`, `£1.10`, after a
 # dash, a bar or `@`, in parentheses, one or two of them (each and all copies). No card name
@@ -1069,6 +1071,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
     _companion_in_sideboard(deck)
     _hero_beside_its_back(deck)
     deck.empty_command_heading = _empty_command_heading(headings, deck)
+    deck.headed = saw_header
     return deck
 
 
@@ -1341,6 +1344,7 @@ def _parse_plain_sections(lines: list[str], deck: Deck) -> bool:
             else:
                 zone = _plain_header(line)  # type: ignore[assignment]  # a header: _parse_plain asked
     deck.entries += entries
+    deck.headed = True  # a header above cards, as the general path's saw_header
     return True
 
 

@@ -138,13 +138,17 @@ class Game(Record):
         return "deckcheck cards sync" + ("" if self is default() else f" --game {self.id}")
 
     @property
+    def data_command(self) -> str:
+        """The command that builds this game's card database, the game's own way, quoted:
+        its sync (`cards sync` fetches Magic's cards alone, Yu-Gi-Oh! adds --game yugioh),
+        or for a game with no source to sync from (WoW TCG) `cards import` of a card file."""
+        return f"`{self.sync_command}`" if self.sync_source else self.import_hint
+
+    @property
     def newer_cards_hint(self) -> str:
-        """How cards newer than the card data get into it, the game's own way: its sync
-        (`cards sync` fetches Magic's cards alone, Yu-Gi-Oh! adds --game yugioh), or for a
-        game with no source to sync from (WoW TCG) a card file, `cards import`."""
-        if self.sync_source:
-            return f"run `{self.sync_command}` or give --cards-db"
-        return f"import a card file of them with {self.import_hint} or give --cards-db"
+        """How cards newer than the card data get into it (`data_command`)."""
+        how = "run" if self.sync_source else "import a card file of them with"
+        return f"{how} {self.data_command} or give --cards-db"
 
     @property
     def no_data_note(self) -> str:

@@ -15,9 +15,9 @@ from ..formats import Format
 from ..games.mtg import abilities
 from ..model import COMMANDER, COMPANION, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck, move_one
 from ..names import card_key
-from ..problem import PARSE_ERROR, WARNING, Problem
-from ..wording import counted
+from ..problem import Problem
 from ._command_zone import can_ever_lead, eligible_kinds, is_signature_spell, lookup, seconds_only, spec
+from ._section_run_on import ran_on, to_main, whole_deck
 from .context import Context
 
 # MTGO and Moxfield exports put the commander(s), and a companion, in the sideboard: two
@@ -100,14 +100,7 @@ def _run_on(deck: Deck, entries: list[CardEntry], fmt: Format, ctx: Context) -> 
             lead = zone[:len(lead) + found]
             leaders += "" if not found else " and signature spell" if found == 1 else " and signature spells"
     rest = zone[len(lead):]
-    read = _to_main(entries, rest)
-    first = rest[0].line
-    cards = sum(entry.count for entry in rest)
-    return read, Problem(
-        rule=PARSE_ERROR, line=first, zone=MAIN, severity=WARNING,
-        message=f"the `{header}` section runs on past its {leaders} into the deck ({counted(cards, 'card')} from line "
-                f"{first} on): read them as the deck{unsure}; put a `Deck` line above line {first} to make the list say so",
-    )
+    return to_main(entries, rest), ran_on(header, leaders, rest[0].line, sum(entry.count for entry in rest), unsure)
 
 
 def _no_leader(entries: list[CardEntry], zone: list[CardEntry], header: str, what: str) -> tuple[list[CardEntry], Problem]:
@@ -117,18 +110,7 @@ def _no_leader(entries: list[CardEntry], zone: list[CardEntry], header: str, wha
     `commander` rule then says the deck has none, not that each of its 99 cards is a
     commander that cannot lead."""
     cards = sum(entry.count for entry in zone)
-    return _to_main(entries, zone), Problem(
-        rule=PARSE_ERROR, line=zone[0].line, zone=MAIN, severity=WARNING,
-        message=(f"the `{header}` section holds the whole deck ({counted(cards, 'card')}), and its first card, "
-                 f"{zone[0].name}, cannot be its {what}: read them as the deck; put the {what}'s line first under "
-                 f"the `{header}` line and a `Deck` line below it"),
-    )
-
-
-def _to_main(entries: list[CardEntry], moving: list[CardEntry]) -> list[CardEntry]:
-    """`entries`, those of `moving` (the same objects) in the main deck."""
-    moved = {id(entry) for entry in moving}
-    return [entry.replace(zone=MAIN) if id(entry) in moved else entry for entry in entries]
+    return to_main(entries, zone), whole_deck(header, what, zone[0], cards, f"cannot be its {what}")
 
 
 def _unseen_leaders(zone: list[CardEntry], spells: bool) -> list[CardEntry] | None:

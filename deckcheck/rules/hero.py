@@ -28,11 +28,12 @@ from typing import Any
 from ..formats import Format
 from ..model import HERO, MAIN, SIDEBOARD, CardEntry, Deck, GuessedSideboard
 from ..names import fold
-from ..problem import PARSE_ERROR, WARNING, Problem
+from ..problem import WARNING, Problem
 from ..formats.schema import format_word, kind_list
 from ..schema import AnyOf, Int, Null, Struct
-from ..wording import article, counted, either_of, names_listed
+from ..wording import article, either_of, names_listed
 from ._cards import ZONES_OPTION, card_lookup, group, is_on, only_in, zones_of
+from ._section_run_on import ran_on, to_main, whole_deck
 from .context import Context
 
 ID = "hero"
@@ -50,10 +51,12 @@ def prepare(deck: Deck, fmt: Format, ctx: Context) -> Deck:
     hero (or a card the data does not know), then the deck, which a warning says was read
     so; a section whose first card is no hero is the deck. Only when the section holds more
     cards than the hero, none of them another hero (a section of two heroes is two heroes, as
-    the list says), and the list has no deck of its own but, with card data, a blank-line
-    group after the section, which then is its last group and so the side deck, settled by
-    the format's sizes as a list of a `Hero:` line and cards has it. (A Commander section is
-    read so: rules/_commander_placing.py.)"""
+    the list says), and, with card data, whatever the list gives below it: a lone blank-line
+    group after the section is its last group and so the side deck, settled by the format's
+    sizes as a list of a `Hero:` line and cards has it; cards under a `Deck` line, or groups
+    above a side deck (a `Side deck` heading, the parser's guess), are more of the deck.
+    Cards above the section leave it as written. (A Commander section is read so:
+    rules/_commander_placing.py.)"""
     if deck.input_format not in (None, "text"):
         return deck
     spec = fmt.option("hero")
@@ -64,12 +67,18 @@ def prepare(deck: Deck, fmt: Format, ctx: Context) -> Deck:
     wanted = int(spec.get("count", 1))
     if len(section) < 2 or sum(entry.count for entry in section[1:]) <= wanted:
         return deck
-    # The cards after a blank line below such a section are its list's last blank-line group,
-    # which a list of a `Hero:` line and cards takes as the side deck, settled by the sizes.
+    # The deck's cards and side deck the list gives below the section. Cards above it: as written.
     after = [entry for entry in deck.entries if entry.zone == MAIN]
-    if after and (deck.guessed_sideboard is not None or any(entry.zone == SIDEBOARD for entry in deck.entries)
-                  or any(entry.line is None or entry.line < section[-1].line for entry in after)):
+    side = [entry for entry in deck.entries if entry.zone == SIDEBOARD]
+    end = section[-1].line
+    if any(entry.line is None or entry.line < end for entry in (*after, *side)):
         return deck
+    # The cards after a blank line below such a section are its list's last blank-line group,
+    # which a list of a `Hero:` line and cards takes as the side deck, settled by the sizes;
+    # not when the list has a side deck already (a `Side deck` heading, or the last of its
+    # own blank-line groups, which the parser guessed), nor when it heads its deck (a `Deck`
+    # line: its blank lines are spacing). Then they are more of the deck.
+    grouped = after if after and not side and deck.guessed_sideboard is None and not deck.headed else []
     lookup = card_lookup(ctx)
     types = frozenset(spec.get("types") or ())
     if lookup is not None and types:
@@ -78,34 +87,25 @@ def prepare(deck: Deck, fmt: Format, ctx: Context) -> Deck:
         rest = [lookup(entry) for entry in section[1:]]
         if any(card is not None and card.types & types for card in rest):
             return deck
-    elif after:
+    elif after or side:
         return deck
     first = section[0]
     card = lookup(first) if lookup is not None else None
     cards = sum(entry.count for entry in section)
     if card is not None and card.types and types and not card.types & types:
-        moving, warning = section, Problem(
-            rule=PARSE_ERROR, line=first.line, zone=MAIN, severity=WARNING,
-            message=(f"the `Hero` section holds the whole deck ({counted(cards, 'card')}), and its first card, "
-                     f"{first.name}, is no hero: read them as the deck; put the hero's line first under the "
-                     "`Hero` line and a `Deck` line below it"))
+        moving, warning = section, whole_deck("Hero", "hero", first, cards, "is no hero")
     elif first.count == wanted:
         moving = section[1:]
-        line = moving[0].line
-        warning = Problem(
-            rule=PARSE_ERROR, line=line, zone=MAIN, severity=WARNING,
-            message=(f"the `Hero` section runs on past its hero into the deck ({counted(cards - first.count, 'card')} "
-                     f"from line {line} on): read them as the deck; put a `Deck` line above line {line} to make "
-                     "the list say so"))
+        warning = ran_on("Hero", "hero", moving[0].line, cards - first.count)  # type: ignore[arg-type]
     else:
         return deck  # `3 Graccus` first: no hero's line; the rule says what is wrong
-    moved, grouped = {id(entry) for entry in moving}, {id(entry) for entry in after}
-    entries = [entry.replace(zone=MAIN) if id(entry) in moved else entry.replace(zone=SIDEBOARD)
-               if id(entry) in grouped else entry for entry in deck.entries]
+    to_side = {id(entry) for entry in grouped}
+    entries = [entry.replace(zone=SIDEBOARD) if id(entry) in to_side else entry
+               for entry in to_main(deck.entries, moving)]
     read = deck.copy(problems=[*deck.problems, warning]).with_entries(entries)
-    if after:
-        read.guessed_sideboard = GuessedSideboard(frozenset(entry.line for entry in after),
-                                                  sum(entry.count for entry in after), 2)
+    if grouped:
+        read.guessed_sideboard = GuessedSideboard(frozenset(entry.line for entry in grouped),
+                                                  sum(entry.count for entry in grouped), 2)
     return read
 
 
