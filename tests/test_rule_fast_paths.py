@@ -102,7 +102,8 @@ PLAIN: dict[str, Callable[..., Any]] = {
     companion.ID: _companion,
     # The cards banned by name or, a Yu-Gi-Oh! entry's, by passcode (rules/_listed.py).
     banned.ID: lambda deck, fmt, ctx: banned._problems(
-        deck, fmt, ctx, banned_cards(deck, fmt, ctx), ctx.totals(deck, PLAYED_ZONES).keys() & banned_cards(deck, fmt, ctx).keys()),
+        deck, fmt, ctx, banned_cards(deck, fmt, ctx), ctx.totals(deck, PLAYED_ZONES).keys() & banned_cards(deck, fmt, ctx).keys(),
+        by_code=True),  # the warning of bans by passcode unchecked asked whatever the format bans
     restricted.ID: lambda deck, fmt, ctx: restricted._problems(deck, fmt, ctx, fmt.restricted_on(ctx.date, ctx.platform)),
     not_in_pool.ID: _pool,
 }

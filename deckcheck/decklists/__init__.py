@@ -364,9 +364,11 @@ def parse_text(content: str, *, source: str = "<text>", input_format: str | None
     # parser is chosen by its first lines unquoted, and only the lines read (MAX_DECK_LINES)
     # are looked at and unquoted: unquoted whole, 4 MiB of `> 1 a` lines took 146 MiB.
     whole, head = content, content[:_QUOTED_HEAD]
-    quoted = email_quoted(head)
+    quoted = ">" in head and email_quoted(head)  # one search in C tells nearly every text
     module = choose(source, email_unquoted(head) if quoted else content, input_format)
-    content, lines = _first_lines(whole, module)  # a quote's lines end where the lines inside do
+    # A quote's lines end where the lines inside do. A text no longer than the bound holds
+    # no more lines than it (`_first_lines`): a batch's decks are told so without a call.
+    content, lines = _first_lines(whole, module) if len(whole) > MAX_DECK_LINES else (whole, None)
     if quoted and content is not head and not email_quoted(content):
         # A line further on starts with no quote: the text is read as it is written.
         quoted, module = False, choose(source, whole, input_format)

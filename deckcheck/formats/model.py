@@ -200,6 +200,11 @@ class OpeningHand(Record):
         return self.mulligan in ("none", "once")
 
 
+# The second part of `_by_code_on`'s keys in `Format._on_date` (a list's own are (name, day,
+# platform)).
+_BY_CODE = "by code"
+
+
 class Format(Record):
     """A format as the rules read it (built by `build_format`); `data` keeps the merged
     file for the keys each rule reads itself."""
@@ -320,7 +325,7 @@ class Format(Record):
         return self._by_code_on("banned", day, platform)
 
     def _by_code_on(self, name: str, day: dt.date, platform: str) -> dict[int, ListEntry]:
-        key = (f"{name}_by_code", day, platform)
+        key = (name, _BY_CODE, day, platform)  # no string built per deck: every deck asks
         found = self._on_date.get(key)
         if found is None:
             found = {}

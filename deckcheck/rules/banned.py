@@ -51,11 +51,14 @@ def silent(fmt: Format, ctx: Context) -> bool:
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterable[Problem]:
     # Most decks hold no card banned that day, and the built-in data has no newer lists: a
     # set intersection (in C) tells so, and the deck costs no generator.
-    banned = banned_cards(deck, fmt, ctx)
+    # A format that bans no card by passcode that day (every Magic one) needs neither the
+    # deck's passcodes nor by_code_unchecked's warning: its bans by name alone.
+    by_code = fmt.banned_by_code_on(ctx.date, ctx.platform)
+    banned = banned_cards(deck, fmt, ctx) if by_code else fmt.banned_on(ctx.date, ctx.platform)
     hits = ctx.totals(deck, PLAYED_ZONES).keys() & banned.keys() if banned else set()
     if not hits and newer_database(fmt, ctx) is None:
-        return by_code_unchecked(deck, fmt, ctx)
-    return _problems(deck, fmt, ctx, banned, hits)
+        return by_code_unchecked(deck, fmt, ctx) if by_code else ()
+    return _problems(deck, fmt, ctx, banned, hits, bool(by_code))
 
 
 def by_code_unchecked(deck: Deck, fmt: Format, ctx: Context) -> tuple[Problem, ...]:
@@ -73,9 +76,12 @@ def by_code_unchecked(deck: Deck, fmt: Format, ctx: Context) -> tuple[Problem, .
     return (Problem(rule=ID, severity=WARNING, message=f"bans by passcode alone ({codes}) not checked for the cards listed by name: {NO_DATA}"),)
 
 
-def _problems(deck: Deck, fmt: Format, ctx: Context, banned: dict[str, Any], hits: set[str]) -> Iterator[Problem]:
+def _problems(
+    deck: Deck, fmt: Format, ctx: Context, banned: dict[str, Any], hits: set[str], by_code: bool,
+) -> Iterator[Problem]:
     """The deck's cards on the bundled list `banned` in force that day (`hits`: their keys),
-    then those only a newer card database bans, then by_code_unchecked's warning."""
+    then those only a newer card database bans, then by_code_unchecked's warning (`by_code`:
+    the format bans a card by passcode that day)."""
     if hits:
         for card in ctx.tally(deck, PLAYED_ZONES, only=hits).values():
             lines = card_lines(card)
@@ -92,7 +98,8 @@ def _problems(deck: Deck, fmt: Format, ctx: Context, banned: dict[str, Any], hit
             message=f"{card.name}{where({}, fmt.game, lines)} is banned in {fmt.name} according to {source(fmt, ctx)}",
             details={"listed_by": "card database", **(lines_details(lines) or {})},
         )
-    yield from by_code_unchecked(deck, fmt, ctx)
+    if by_code:
+        yield from by_code_unchecked(deck, fmt, ctx)
 
 
 def show(fmt: Format, day: dt.date) -> list[str]:
