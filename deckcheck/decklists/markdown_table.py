@@ -38,9 +38,12 @@ ROW_WITHOUT_HEADER = ("a Markdown table row without the table's header: put `| Q
 # parenthesis are only theirs (`\s*(?::\s*)?(?:\(\s*)?`, not `\s*:?\s*\(?\s*`): runs that
 # could meet were tried at every split of a cell's run of blanks, a row of 1,000 characters 25 s.
 _SUMMED = r"(?:main|main\s*deck|side\s*board|side\s*deck|extra\s*deck|deck|grand|(?:monster|spell|trap)s?(?:\s+cards)?)"
+# A Japanese list's total: 合計 or 計 (`合計：40枚`, `計40枚`), after a deck's or a card kind's
+# name too (`メインデッキ合計 40枚`); no card's Japanese name starts with either.
+_SUMMED_JA = r"(?:(?:メイン|エクストラ|EX|サイド)デッキ|モンスター|魔法|罠)?(?:カード)?\s*(?:合計|総計|計)"
 _TOTAL_ROW = lazy(
-    rf"(?:{_SUMMED}\s+)?"
-    rf"(?:totals?(?:\s+(?:cards|{_SUMMED}))?|sum)\s*(?::\s*)?(?:(?:\(\s*)?\d+(?:\s+cards)?\s*\)?)?",
+    rf"(?:(?:{_SUMMED}\s+)?(?:totals?(?:\s+(?:cards|{_SUMMED}))?|sum)|{_SUMMED_JA})"
+    rf"\s*(?::\s*)?(?:(?:\(\s*)?\d+(?:\s+cards|\s*枚)?\s*\)?)?",
     re.IGNORECASE,
 )
 _EMPHASIS = "*_` "
