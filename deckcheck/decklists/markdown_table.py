@@ -39,11 +39,13 @@ ROW_WITHOUT_HEADER = ("a Markdown table row without the table's header: put `| Q
 # could meet were tried at every split of a cell's run of blanks, a row of 1,000 characters 25 s.
 _SUMMED = r"(?:main|main\s*deck|side\s*board|side\s*deck|extra\s*deck|deck|grand|(?:monster|spell|trap)s?(?:\s+cards)?)"
 # A Japanese list's total: 合計 or 計 (`合計：40枚`, `計40枚`), after a deck's or a card kind's
-# name too (`メインデッキ合計 40枚`); no card's Japanese name starts with either.
-_SUMMED_JA = r"(?:(?:メイン|エクストラ|EX|サイド)デッキ|モンスター|魔法|罠)?(?:カード)?\s*(?:合計|総計|計)"
+# name too (`メインデッキ合計 40枚`); a Chinese one's 合计 or 总计 (`合计：40张`, `主卡组合计`).
+# No card's Japanese name starts with any of them.
+_SUMMED_JA = (r"(?:(?:(?:メイン|エクストラ|EX|サイド)デッキ|モンスター|魔法|罠)?(?:カード)?\s*(?:合計|総計|計)"
+              r"|(?:(?:主|额外|副)卡组)?\s*(?:合计|总计))")
 _TOTAL_ROW = lazy(
     rf"(?:(?:{_SUMMED}\s+)?(?:totals?(?:\s+(?:cards|{_SUMMED}))?|sum)|{_SUMMED_JA})"
-    rf"\s*(?::\s*)?(?:(?:\(\s*)?\d+(?:\s+cards|\s*枚)?\s*\)?)?",
+    rf"\s*(?::\s*)?(?:(?:\(\s*)?\d+(?:\s+cards|\s*[枚张])?\s*\)?)?",
     re.IGNORECASE,
 )
 _EMPHASIS = "*_` "

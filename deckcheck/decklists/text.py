@@ -1020,11 +1020,11 @@ def parse(text: str, source: str = "<text>") -> Deck:
             if arena_name:
                 deck.name = deck.name or arena_name.group("name").strip()
             continue  # Arena's metadata block
-        if ("otal" in line or "OTAL" in line or "\u8a08" in line) and is_total(line):
+        if ("otal" in line or "OTAL" in line or "\u8a08" in line or "\u8ba1" in line) and is_total(line):
             # `Total Monster Cards: 15`, `Main Deck Total: 40`: Konami's Yu-Gi-Oh! form sums
             # each box, and a list typed as it is keeps the sums (a Japanese one's `合計：40枚`,
-            # 計 its last character); like a table's total row, no card (Total War goes on),
-            # and no error in a legal deck.
+            # a Chinese one's `合计：40张`: 計 or 计 its last character); like a table's total
+            # row, no card (Total War goes on), and no error in a legal deck.
             continue
         headed = _headed_card(tabbed or line)
         if headed is not None:
