@@ -30,14 +30,22 @@ _SEPARATOR_CELL = lazy(r":?-+:?")
 ROW_WITHOUT_HEADER = ("a Markdown table row without the table's header: put `| Qty | Card |` and `|---|---|` "
                       "above its rows, or write `4 Card Name` lines")
 # A table's row that sums it (`| 60 | **Total** |`), as lists word it: `Totals`, `Total:
-# 60`, `Total (60 cards)`, `Total cards`, `Main deck total`, `Sideboard Total:`, `Sum`. No
-# card is named so (Total War and Total Defense Shogun go on: the words after `total` are
-# a count, `cards` or nothing). The blanks after the colon and after the parenthesis are
-# only theirs (`\s*(?::\s*)?(?:\(\s*)?`, not `\s*:?\s*\(?\s*`): runs that could meet were
-# tried at every split of a cell's run of blanks, a row of 1,000 characters 25 s.
+# 60`, `Total (60 cards)`, `Total cards`, `Main deck total`, `Sideboard Total:`, `Sum`, and
+# the boxes of Konami's Yu-Gi-Oh! deck list form, which sums each section (`Total Monster
+# Cards: 15`, `Total Spell Cards`, `Total Side Deck: 3`, `Extra Deck Total`). No card is
+# named so (Total War and Total Defense Shogun go on: the words after `total` are a count,
+# `cards`, a deck or a card kind, or nothing). The blanks after the colon and after the
+# parenthesis are only theirs (`\s*(?::\s*)?(?:\(\s*)?`, not `\s*:?\s*\(?\s*`): runs that
+# could meet were tried at every split of a cell's run of blanks, a row of 1,000 characters 25 s.
+_SUMMED = r"(?:main|main\s*deck|side\s*board|side\s*deck|extra\s*deck|deck|grand|(?:monster|spell|trap)s?(?:\s+cards)?)"
+# A Japanese list's total: 合計 or 計 (`合計：40枚`, `計40枚`), after a deck's or a card kind's
+# name too (`メインデッキ合計 40枚`); a Chinese one's 合计 or 总计 (`合计：40张`, `主卡组合计`).
+# No card's Japanese name starts with any of them.
+_SUMMED_JA = (r"(?:(?:(?:メイン|エクストラ|EX|サイド)デッキ|モンスター|魔法|罠)?(?:カード)?\s*(?:合計|総計|計)"
+              r"|(?:(?:主|额外|副)卡组)?\s*(?:合计|总计))")
 _TOTAL_ROW = lazy(
-    r"(?:(?:main|main\s*deck|side\s*board|side\s*deck|extra\s*deck|deck|grand)\s+)?"
-    r"(?:totals?(?:\s+cards)?|sum)\s*(?::\s*)?(?:(?:\(\s*)?\d+(?:\s+cards)?\s*\)?)?",
+    rf"(?:(?:{_SUMMED}\s+)?(?:totals?(?:\s+(?:cards|{_SUMMED}))?|sum)|{_SUMMED_JA})"
+    rf"\s*(?::\s*)?(?:(?:\(\s*)?\d+(?:\s+cards|\s*[枚张])?\s*\)?)?",
     re.IGNORECASE,
 )
 _EMPHASIS = "*_` "

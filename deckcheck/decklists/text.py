@@ -159,6 +159,17 @@ _WEB_PAGE = "a web page (HTML), not a decklist: save the list from the deck site
 # editor's `LAYOUT MAIN:(1,4)(CMC,false,50)|([M10:146],...)` piles, which list no card that
 # the card lines do not.
 _XMAGE_META = lazy(r"^(?:NAME:(?P<name>.*)|AUTHOR:.*|LAYOUT [A-Z]+:.*)$")
+# The fields a registration form asks above its cards (Konami's deck list: First Name, Last
+# Name, Konami Player ID, Event Name, Event Date; a Magic one's Name, DCI number, Event,
+# Date, Deck Name, Deck Designer), typed as `Field: value`: no card, and no card name of
+# any game starts with one and a colon. `Deck Name:` names the deck.
+_FORM_FIELD = lazy(
+    r"^(?:(?P<deck>deck\s*name)|(?:first|last|player|player's|full)\s+name|last\s+initial|"
+    r"(?:konami|konami\s+player|card\s+game|cossy|player|wizards|dci)\s*(?:id|#|number|no\.?)|dci|"
+    r"player|name|event(?:\s+(?:name|date|location))?|date|deck\s+designer|designer|country(?:\s+of\s+residence)?)"
+    r"\s*:\s*(?P<value>.*)$",
+    re.IGNORECASE,
+)
 # The count marker of `4x Name` and `Name x4`: x, the multiplication sign (U+00D7) some
 # sites export (`4× Lightning Bolt`), or the full-width small x a Japanese keyboard types
 # (`３ｘ Name`; no card name holds one: ＸＸ－セイバー's is a capital), or the Cyrillic х the
@@ -993,6 +1004,10 @@ def parse(text: str, source: str = "<text>") -> Deck:
         if xmage:
             deck.name = deck.name or (xmage.group("name") or "").strip() or None
             continue
+        if ":" in line and (field := _FORM_FIELD.match(line)) is not None:
+            if field.group("deck"):
+                deck.name = deck.name or field.group("value").strip() or None
+            continue
         section = _section(line)
         if section is not None:
             if line.strip().lower().rstrip(":") == _ARENA_ABOUT:
@@ -1007,6 +1022,12 @@ def parse(text: str, source: str = "<text>") -> Deck:
             if arena_name:
                 deck.name = deck.name or arena_name.group("name").strip()
             continue  # Arena's metadata block
+        if ("otal" in line or "OTAL" in line or "\u8a08" in line or "\u8ba1" in line) and is_total(line):
+            # `Total Monster Cards: 15`, `Main Deck Total: 40`: Konami's Yu-Gi-Oh! form sums
+            # each box, and a list typed as it is keeps the sums (a Japanese one's `合計：40枚`,
+            # a Chinese one's `合计：40张`: 計 or 计 its last character); like a table's total
+            # row, no card (Total War goes on), and no error in a legal deck.
+            continue
         headed = _headed_card(tabbed or line)
         if headed is not None:
             section, card = headed
