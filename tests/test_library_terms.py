@@ -308,7 +308,7 @@ WRONG_KINDS = [
     # A deck site passing a JSON body's `null` or bytes met a bare TypeError, not a DeckcheckError;
     # check_deck given text (not a parsed Deck) an AttributeError from deep inside.
     (lambda: validate(None, "mtg/modern"), "deck None: give the decklist's text (a str) or its file (a pathlib.Path)"),
-    (lambda: validate(b"4 Island", "mtg/modern"), "deck b'4 Island': give the decklist's text (a str) or its file (a pathlib.Path)"),
+    (lambda: validate(b"4 Island", "mtg/modern"), "deck b'4 Island': give the decklist's text (a str) or its file (a pathlib.Path); an upload's bytes go to parse_bytes"),
     (lambda: simulate(["4 Island"], "mtg/modern"), "deck ['4 Island']: give the decklist's text (a str) or its file (a pathlib.Path)"),
     (lambda: _parse_deck(4), "deck 4: give the decklist's text (a str) or its file (a pathlib.Path)"),
     (lambda: _check_deck_of("4 Island"),
