@@ -332,12 +332,24 @@ WRONG_KINDS = [
     # check_deck took any platform: KeyError 'mtgx' from deep in a rule, TypeError for a list.
     (lambda: _check_deck(platform="mtgx"), "platform 'mtgx': choose paper, mtgo or arena"),
     (lambda: _check_deck(platform=["paper"]), "platform ['paper']: choose paper, mtgo or arena"),
+    # load_format took any keep, base and root: keep="no" (a setting read from a service's
+    # configuration) kept the format in the user cache, root=3 passed until a chain needed it.
+    (lambda: _load_format(keep="no"), "keep 'no': give True or False"),
+    (lambda: _load_format(keep=None), "keep None: give True or False"),
+    (lambda: _load_format(base=1), "base 1: give True or False"),
+    (lambda: _load_format(root=3), "root 3: give the folder a format file's extends: chain stays in (a str or a pathlib.Path), or None"),
     # A form's value of a megabyte was quoted whole.
     (lambda: validate(DECK, "mtg/modern", date="2024-" + "1" * 1_000_000),
      f"date '2024-{'1' * 195}' is not a date; use YYYY-MM-DD"),
     (lambda: validate(DECK, "mtg/modern", platform="arena" + "x" * 1_000_000),
      f"platform 'arena{'x' * 195}': choose paper, mtgo or arena"),
 ]
+
+
+def _load_format(**options):  # type: ignore[no-untyped-def]
+    from deckcheck import load_format
+
+    return load_format("mtg/modern", **options)
 
 
 def _parse_deck(value):  # type: ignore[no-untyped-def]
