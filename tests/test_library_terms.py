@@ -16,7 +16,7 @@ from conftest import run_cli
 from deckcheck import load_format, read_pool_file, validate
 from deckcheck.batch import check_source
 from deckcheck.engine import simulate
-from deckcheck.errors import DeckcheckError
+from deckcheck.errors import DeckcheckError, OptionError
 
 DECK = "4 Lightning Bolt\n56 Mountain\n"
 
@@ -302,6 +302,7 @@ WRONG_KINDS = [
     (lambda: simulate(DECK, "mtg/modern", common_random="yes"), "common_random 'yes': give True or False"),
     (lambda: simulate(DECK, "mtg/modern", cards_shared="yes"), "cards_shared 'yes': give True or False"),
     (lambda: simulate(DECK, "mtg/modern", progress=5), "progress 5: give a function of the games done, or None"),
+    (lambda: simulate(DECK, "mtg/modern", mode="fast"), "mode 'fast': choose one of: auto, exact, monte-carlo"),
     # A pool of another kind was "a decklist is text (str) or a file", of the deck.
     (lambda: validate(DECK, "mtg/modern", pool=5), "pool 5: give the pool's text (a str), its file (a pathlib.Path) or a Pool"),
     (lambda: _check_deck(pool=["Mountain"]), "pool ['Mountain']: give the pool's text (a str), its file (a pathlib.Path) or a Pool"),
@@ -407,6 +408,19 @@ def test_a_value_of_the_wrong_kind_is_one_line_naming_the_setting(call, message)
     with pytest.raises(DeckcheckError) as raised:
         call()
     assert str(raised.value) == message
+
+
+@pytest.mark.parametrize("call, setting", [
+    # simulate(mode="fast") was a DeckcheckError with no setting, beside on="first"'s OptionError
+    (lambda: simulate(DECK, "mtg/modern", mode="fast"), "mode"),
+    (lambda: _load_format(keep="no"), "keep"),
+    (lambda: _load_format(base=1), "base"),
+    (lambda: _load_format(root=3), "root"),
+])
+def test_a_value_of_the_wrong_kind_is_an_option_error_a_form_can_mark(call, setting):
+    with pytest.raises(OptionError) as raised:
+        call()
+    assert raised.value.setting == setting
 
 
 @pytest.mark.parametrize("setting, value, listed", [
