@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import decklists as parsers
 from .decklists.layout import settle_sideboard
@@ -386,11 +386,18 @@ def validate_file(
     path: str | Path,
     format_id: FormatRef | Format,
     date: str | dt.date | None = None,
-    **options: Any,
+    *,
+    input_format: str | None = None,
+    cards: CardsArg = None,
+    offline: bool | None = None,
+    pool: str | Path | Pool | None = None,
+    platform: str = "paper",
 ) -> DeckResult:
     """`validate` of the decklist file at `path` (a `str` here is a file name: use this only
-    with paths your own code chose, never with text from users)."""
-    return validate(file_argument(path, "decklist file"), format_id, date, **options)
+    with paths your own code chose, never with text from users). Its keywords are
+    validate's, written out so that a type checker checks them (not `**options`)."""
+    return validate(file_argument(path, "decklist file"), format_id, date, input_format=input_format, cards=cards,
+                    offline=offline, pool=pool, platform=platform)
 
 
 def file_argument(path: object, what: str) -> Path:
