@@ -14,7 +14,7 @@ deckcheck` stays cheap for the CLI.
 from __future__ import annotations
 
 __version__ = "0.1.0"
-__all__ = ["validate", "validate_file", "check_deck", "load_format", "parse_deck", "read_pool_file", "__version__"]
+__all__ = ["validate", "validate_file", "check_deck", "load_format", "parse_deck", "parse_bytes", "read_pool_file", "__version__"]
 
 # A type checker reads the names from where they live (the package is typed: py.typed);
 # at run time `__getattr__` imports them on first use. Not `typing.TYPE_CHECKING`: mypy and
@@ -23,6 +23,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .formats import load as load_format
     from .pipeline import check_deck, validate, validate_file
+    from .pipeline import read_bytes as parse_bytes
     from .pipeline import read_deck as parse_deck
     from .registered_pools import read_pool_file
 
@@ -44,6 +45,10 @@ def __getattr__(name: str) -> object:  # no `typing` import: --help starts faste
         from .pipeline import read_deck
 
         return read_deck
+    if name == "parse_bytes":
+        from .pipeline import read_bytes
+
+        return read_bytes
     raise AttributeError(f"module 'deckcheck' has no attribute {name!r}")
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import decklists as parsers
 from .decklists.layout import settle_sideboard
@@ -297,7 +297,8 @@ def read_deck(text_or_path: str | Path, *, input_format: str | None = None, fold
     if not isinstance(text_or_path, str):
         # A DeckcheckError as every other wrong kind: a site's `except DeckcheckError` around
         # validate(body["deck"]) met a bare TypeError for a JSON null.
-        raise OptionError("deck", f"{quoted(text_or_path)}: give the decklist's text (a str) or its file (a pathlib.Path)")
+        upload = "; an upload's bytes go to parse_bytes" if isinstance(text_or_path, (bytes, bytearray, memoryview)) else ""
+        raise OptionError("deck", f"{quoted(text_or_path)}: give the decklist's text (a str) or its file (a pathlib.Path){upload}")
     if parsers.is_inline(text_or_path):
         return parsers.parse_text(text_or_path.strip(), source=parsers.inline_name(text_or_path), input_format=input_format)
     deck = parsers.parse_text(text_or_path, source="<text>", input_format=input_format)
@@ -306,6 +307,30 @@ def read_deck(text_or_path: str | Path, *, input_format: str | None = None, fold
         if advice:  # `validate("deck.txt", ...)`: its problem says to give a Path
             deck.problems[0] = deck.problems[0].replace(message=deck.problems[0].message + advice)
     return deck
+
+
+def read_bytes(data: bytes | bytearray | memoryview, *, name: str = "<upload>", input_format: str | None = None) -> Deck:
+    """A decklist file's bytes parsed as the command line reads the file: an upload a web
+    service received, in an encoding nobody named (a BOM, UTF-8, Shift-JIS, Korean,
+    Chinese, Cyrillic, Mac Roman, else Windows-1252: docs/decklists.md). `name` is the
+    file's name as its user gave it (shown in messages, and its extension chooses the
+    parser as a file's does: `deck.ydk`); no file is read or written. Bytes that are no
+    text (a photo, a PDF) or too many give a deck whose `parse-error` says so; pass the
+    deck to `check_deck` or `simulate`.
+
+    >>> from deckcheck import parse_bytes
+    >>> deck = parse_bytes("4 Lim-Dûl’s Vault\\n56 Swamp\\n".encode("cp1252"))
+    >>> deck.entries[0].name
+    'Lim-Dûl’s Vault'
+    """
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        # a str was decoded already: validate, check_deck or parse_deck takes it as it is
+        raise OptionError("data", f"{quoted(data)}: give the upload's bytes (bytes); text (a str) goes to parse_deck")
+    if not isinstance(name, str):
+        raise OptionError("name", f"{quoted(name)}: give the upload's file name as a str")
+    if input_format is not None:
+        parsers.get(input_format)  # an unknown one is an OptionError even when the bytes are no text
+    return parsers.parse_file_bytes(bytes(data), source=name, input_format=input_format)
 
 
 def pool_argument(pool: object) -> Pool | None:
@@ -361,11 +386,18 @@ def validate_file(
     path: str | Path,
     format_id: FormatRef | Format,
     date: str | dt.date | None = None,
-    **options: Any,
+    *,
+    input_format: str | None = None,
+    cards: CardsArg = None,
+    offline: bool | None = None,
+    pool: str | Path | Pool | None = None,
+    platform: str = "paper",
 ) -> DeckResult:
     """`validate` of the decklist file at `path` (a `str` here is a file name: use this only
-    with paths your own code chose, never with text from users)."""
-    return validate(file_argument(path, "decklist file"), format_id, date, **options)
+    with paths your own code chose, never with text from users). Its keywords are
+    validate's, written out so that a type checker checks them (not `**options`)."""
+    return validate(file_argument(path, "decklist file"), format_id, date, input_format=input_format, cards=cards,
+                    offline=offline, pool=pool, platform=platform)
 
 
 def file_argument(path: object, what: str) -> Path:

@@ -16,7 +16,7 @@ from conftest import run_cli
 from deckcheck import load_format, read_pool_file, validate
 from deckcheck.batch import check_source
 from deckcheck.engine import simulate
-from deckcheck.errors import DeckcheckError
+from deckcheck.errors import DeckcheckError, OptionError
 
 DECK = "4 Lightning Bolt\n56 Mountain\n"
 
@@ -302,13 +302,14 @@ WRONG_KINDS = [
     (lambda: simulate(DECK, "mtg/modern", common_random="yes"), "common_random 'yes': give True or False"),
     (lambda: simulate(DECK, "mtg/modern", cards_shared="yes"), "cards_shared 'yes': give True or False"),
     (lambda: simulate(DECK, "mtg/modern", progress=5), "progress 5: give a function of the games done, or None"),
+    (lambda: simulate(DECK, "mtg/modern", mode="fast"), "mode 'fast': choose one of: auto, exact, monte-carlo"),
     # A pool of another kind was "a decklist is text (str) or a file", of the deck.
     (lambda: validate(DECK, "mtg/modern", pool=5), "pool 5: give the pool's text (a str), its file (a pathlib.Path) or a Pool"),
     (lambda: _check_deck(pool=["Mountain"]), "pool ['Mountain']: give the pool's text (a str), its file (a pathlib.Path) or a Pool"),
     # A deck site passing a JSON body's `null` or bytes met a bare TypeError, not a DeckcheckError;
     # check_deck given text (not a parsed Deck) an AttributeError from deep inside.
     (lambda: validate(None, "mtg/modern"), "deck None: give the decklist's text (a str) or its file (a pathlib.Path)"),
-    (lambda: validate(b"4 Island", "mtg/modern"), "deck b'4 Island': give the decklist's text (a str) or its file (a pathlib.Path)"),
+    (lambda: validate(b"4 Island", "mtg/modern"), "deck b'4 Island': give the decklist's text (a str) or its file (a pathlib.Path); an upload's bytes go to parse_bytes"),
     (lambda: simulate(["4 Island"], "mtg/modern"), "deck ['4 Island']: give the decklist's text (a str) or its file (a pathlib.Path)"),
     (lambda: _parse_deck(4), "deck 4: give the decklist's text (a str) or its file (a pathlib.Path)"),
     (lambda: _check_deck_of("4 Island"),
@@ -332,12 +333,24 @@ WRONG_KINDS = [
     # check_deck took any platform: KeyError 'mtgx' from deep in a rule, TypeError for a list.
     (lambda: _check_deck(platform="mtgx"), "platform 'mtgx': choose paper, mtgo or arena"),
     (lambda: _check_deck(platform=["paper"]), "platform ['paper']: choose paper, mtgo or arena"),
+    # load_format took any keep, base and root: keep="no" (a setting read from a service's
+    # configuration) kept the format in the user cache, root=3 passed until a chain needed it.
+    (lambda: _load_format(keep="no"), "keep 'no': give True or False"),
+    (lambda: _load_format(keep=None), "keep None: give True or False"),
+    (lambda: _load_format(base=1), "base 1: give True or False"),
+    (lambda: _load_format(root=3), "root 3: give the folder a format file's extends: chain stays in (a str or a pathlib.Path), or None"),
     # A form's value of a megabyte was quoted whole.
     (lambda: validate(DECK, "mtg/modern", date="2024-" + "1" * 1_000_000),
      f"date '2024-{'1' * 195}' is not a date; use YYYY-MM-DD"),
     (lambda: validate(DECK, "mtg/modern", platform="arena" + "x" * 1_000_000),
      f"platform 'arena{'x' * 195}': choose paper, mtgo or arena"),
 ]
+
+
+def _load_format(**options):  # type: ignore[no-untyped-def]
+    from deckcheck import load_format
+
+    return load_format("mtg/modern", **options)
 
 
 def _parse_deck(value):  # type: ignore[no-untyped-def]
@@ -395,6 +408,19 @@ def test_a_value_of_the_wrong_kind_is_one_line_naming_the_setting(call, message)
     with pytest.raises(DeckcheckError) as raised:
         call()
     assert str(raised.value) == message
+
+
+@pytest.mark.parametrize("call, setting", [
+    # simulate(mode="fast") was a DeckcheckError with no setting, beside on="first"'s OptionError
+    (lambda: simulate(DECK, "mtg/modern", mode="fast"), "mode"),
+    (lambda: _load_format(keep="no"), "keep"),
+    (lambda: _load_format(base=1), "base"),
+    (lambda: _load_format(root=3), "root"),
+])
+def test_a_value_of_the_wrong_kind_is_an_option_error_a_form_can_mark(call, setting):
+    with pytest.raises(OptionError) as raised:
+        call()
+    assert raised.value.setting == setting
 
 
 @pytest.mark.parametrize("setting, value, listed", [

@@ -5,6 +5,7 @@ while other threads use them)."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import textwrap
@@ -56,3 +57,26 @@ def test_calls_from_several_threads_answer_as_each_alone():
     assert found["threads"] == found["alone"]
     verdicts = {legal for legal, _ in found["alone"]}
     assert verdicts == {True, False}  # the decks do differ in what they get
+
+
+def test_overlapping_batches_leave_the_environment_as_it_was(monkeypatch):
+    # check_source sets PYTHONSAFEPATH for the life of its worker pool (batch/worker_pool.py)
+    # and put back what it found on leaving. Two batches in two threads of one server
+    # overlapped: the first to end removed the variable while the second's workers were
+    # still to start (they could import a `multiprocessing/` folder of the working folder),
+    # and the last to end put back the "1" it had found, so PYTHONSAFEPATH=1 stayed in the
+    # server's environment for good, for every process it starts after.
+    from deckcheck.batch.worker_pool import _no_working_folder_on_path
+
+    monkeypatch.delenv("PYTHONSAFEPATH", raising=False)
+    first, second = _no_working_folder_on_path(), _no_working_folder_on_path()
+    first.__enter__()
+    second.__enter__()
+    first.__exit__(None, None, None)
+    assert os.environ.get("PYTHONSAFEPATH") == "1"  # the second batch's workers are still to start
+    second.__exit__(None, None, None)
+    assert "PYTHONSAFEPATH" not in os.environ
+    monkeypatch.setenv("PYTHONSAFEPATH", "x")  # one the caller set is left as it was
+    with _no_working_folder_on_path():
+        assert os.environ["PYTHONSAFEPATH"] == "1"
+    assert os.environ["PYTHONSAFEPATH"] == "x"

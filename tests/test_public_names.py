@@ -107,3 +107,17 @@ def test_check_source_is_typed_to_take_a_number_of_players_to_deck_check():
     written = inspect.signature(check_source).parameters["deck_check"].annotation
     taken = eval(written, vars(sys.modules[check_source.__module__]))
     assert {str, int, type(None)} <= set(typing.get_args(taken)), written
+
+
+def test_validate_file_is_typed_with_validates_keywords():
+    # validate_file took `**options: Any`: a type checker passed validate_file(path, fmt,
+    # offlne=True) and validate_file(path, fmt, platform=3), met at run time as a bare
+    # TypeError or an OptionError, where validate(...) is checked before it runs.
+    import inspect
+
+    given = inspect.signature(deckcheck.validate_file).parameters
+    wanted = inspect.signature(deckcheck.validate).parameters
+    assert list(given)[1:] == list(wanted)[1:]
+    for name in list(wanted)[1:]:
+        assert (given[name].kind, given[name].default, given[name].annotation) == (
+            wanted[name].kind, wanted[name].default, wanted[name].annotation), name

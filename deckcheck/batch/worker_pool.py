@@ -65,16 +65,33 @@ def _no_working_folder_on_path() -> Iterator[None]:
     checkout, was imported by every worker and ran its code. A worker's path is the
     parent's (multiprocessing hands it over before anything of deckcheck is imported).
     Workers start during the pool's life, at a `submit`, so the variable is set for all of
-    it; the parent's environment is as it was afterwards. Python 3.10 ignores it."""
-    previous = os.environ.get(_SAFE_PATH)
-    os.environ[_SAFE_PATH] = "1"
+    it; the parent's environment is as it was afterwards. Python 3.10 ignores it.
+
+    Batches that overlap (check_source in two threads of a server) share one setting: the
+    first in saves what it finds, the last out puts it back. Each restoring its own saved
+    value removed it under the other's pool and, the last to end putting back the first's
+    "1", left it set in the process for good."""
+    global _previous, _pools
+    with _safe_path_lock:
+        if _pools == 0:
+            _previous = os.environ.get(_SAFE_PATH)
+        _pools += 1
+        os.environ[_SAFE_PATH] = "1"
     try:
         yield
     finally:
-        if previous is None:
-            os.environ.pop(_SAFE_PATH, None)
-        else:
-            os.environ[_SAFE_PATH] = previous
+        with _safe_path_lock:
+            _pools -= 1
+            if _pools == 0:
+                if _previous is None:
+                    os.environ.pop(_SAFE_PATH, None)
+                else:
+                    os.environ[_SAFE_PATH] = _previous
+
+
+_safe_path_lock = threading.Lock()
+_pools = 0  # worker pools inside _no_working_folder_on_path now
+_previous: str | None = None  # PYTHONSAFEPATH as the first of them found it
 
 
 @contextmanager

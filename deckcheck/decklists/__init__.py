@@ -515,6 +515,13 @@ def load_deck(path: str | Path, *, input_format: str | None = None, folder_advic
         data = read_bounded(path, folder_advice=folder_advice)
     except InputError as exc:
         return unreadable(source, str(exc))
+    return parse_file_bytes(data, source=source, input_format=input_format)
+
+
+def parse_file_bytes(data: bytes, *, source: str, input_format: str | None = None) -> Deck:
+    """The bytes of a file named `source` parsed as `load_deck` reads them: a settings file
+    (deckcheck.yaml) given as a list says what it is, else parse_bytes (the library's
+    `parse_bytes` reads an upload so, named as its user's file was)."""
     if input_format is None and extension(source) in settings_file.SUFFIXES:
         reason = _settings_reason(data, source)
         if reason is not None:

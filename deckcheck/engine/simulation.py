@@ -197,7 +197,7 @@ def simulate(
     cards = tuple(map(namer, cards))
     check_sources(policy_file, card_data)
     if mode not in MODES:
-        raise DeckcheckError(f"unknown mode {mode!r}; choose one of: {', '.join(MODES)}")
+        raise OptionError("mode", f"{mode!r}: choose one of: {', '.join(MODES)}")  # a setting a form can mark, as `on`
     if on not in SIDES:
         raise OptionError("on", f"{on!r}: choose play or draw (going first is play, going second is draw)")
     if mode == "exact" and (hands is not None or seed is not None):

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Union
 
 from .. import tree
-from ..errors import FormatError
+from ..errors import FormatError, OptionError
 from ..limits import MAX_EXTENDS_DEPTH, MAX_FORMAT_LIST_ENTRIES, MAX_FORMATS_KEPT, quoted
 from ..model import ANY_NUMBER
 from .model import CopyLimit, Format, ListEntry, OpeningHand, ZoneSize, build_format
@@ -546,7 +546,18 @@ def _shadowed(ref: FormatRef, real: Path) -> str:
 _CACHE: dict[tuple[str, str, str], tuple[Format, tuple[Stamp, ...]]] = {}
 
 
-def load(ref: FormatRef | Format, *, root: Path | None = None, keep: bool = True, base: bool = False) -> Format:
+def _check_load_options(root: object, **flags: object) -> None:
+    """A library caller's keyword of the wrong kind is an OptionError naming it: `keep="no"`
+    (a service's configuration read as text) was true, and kept the format in the cache."""
+    for setting, value in flags.items():
+        if not isinstance(value, bool):
+            raise OptionError(setting, f"{quoted(value)}: give True or False")
+    if root is not None and not isinstance(root, (str, Path)):
+        raise OptionError("root", f"{quoted(root)}: give the folder a format file's extends: chain stays in "
+                          "(a str or a pathlib.Path), or None")
+
+
+def load(ref: FormatRef | Format, *, root: str | Path | None = None, keep: bool = True, base: bool = False) -> Format:
     """Load a format by id (a str) or file (a Path), merged and validated; `extends:` files
     stay inside `root` (default: the format's own folder). `keep=False`: a file that will
     not be there next run (a zip's, in its temporary folder) is not kept in the disk cache,
@@ -554,7 +565,9 @@ def load(ref: FormatRef | Format, *, root: Path | None = None, keep: bool = True
     mtg/base, mtg/commander-base) is a format to extend, not to check decks against: it
     lacks what its formats add (Commander's banned list), so it is refused unless `base`
     (formats show, formats list). A loaded Format is handed back as it is, as validate and
-    simulate take one. Raises FormatError."""
+    simulate take one. Raises FormatError, or OptionError for a keyword of the wrong kind."""
+    _check_load_options(root, keep=keep, base=base)
+    root = Path(root) if isinstance(root, str) else root
     fmt = ref if isinstance(ref, Format) else _load(ref, root=root, keep=keep)
     if not base and fmt.data.get("abstract"):
         raise FormatError(f"format {fmt.id} is a base other formats extend, not a format to play{_extended_by(fmt)}")
