@@ -535,6 +535,10 @@ _COUNTER = "[枚장张張]?"  # the counter of flat things: Japanese 枚, Korean
 _JAPANESE_COUNT = rf"(?::?\s*(?:\(\s*\d+\s*{_COUNTER}\s*\)|\[\s*\d+\s*{_COUNTER}\s*\]|\d+\s*{_COUNTER}))?"
 _JAPANESE_HEADER = lazy(rf"{_HEADING_START}【?{_HEADING_WORD}】?\s*{_JAPANESE_COUNT}\s*:?$")
 _JAPANESE_BRACKETED_HEADER = lazy(rf"{_HEADING_START}【{_HEADING_WORD}\s*{_JAPANESE_COUNT}\s*】\s*:?$")
+# A count with its counter alone on a line (`40枚`, `（15枚）`, `【3장】`): the count of the deck or
+# section headed above, as a heading carries it (`メインデッキ40枚`); it names no card (it was
+# 0 copies of a card `4`). The counter is required: a bare `40` stays a parse error.
+_COUNTER_ALONE = lazy(r"^[(\[【]?\s*\d+\s*[枚장张張]\s*[)\]】]?$")
 _JAPANESE_SECTIONS = {
     "メインデッキ": MAIN, "メイン": MAIN, "エクストラデッキ": EXTRA, "エクストラ": EXTRA, "exデッキ": EXTRA,
     "サイドデッキ": SIDEBOARD, "サイド": SIDEBOARD,
@@ -561,6 +565,8 @@ def _japanese_section(line: str) -> str | None:
     # Squeezed again: NFKC may make spaces of other characters, and the pattern's runs of
     # `\s*` side by side would try every split of a run.
     line = squeeze(nfkc(line))
+    if _COUNTER_ALONE.match(line):
+        return ""  # passed over as a category heading is: the zone stays
     match = _JAPANESE_HEADER.match(line) or _JAPANESE_BRACKETED_HEADER.match(line)
     if match is None and " " in line:
         # A heading of two words (`메인 덱 (40장)`, `Основная колода`), keyed without its space.
@@ -902,6 +908,8 @@ def parse(text: str, source: str = "<text>") -> Deck:
         if len(line) > MAX_LINE_CHARS:
             deck.problems.append(too_long(line, number))  # type: ignore[arg-type]
             continue
+        if line[0].isdigit() and line[-1] in _COUNTERS and _COUNTER_ALONE.match(nfkc(line)):
+            continue  # `40枚`: the count of the deck or section above (_COUNTER_ALONE)
         if line[0].isdigit() and not in_about:
             # `4 Name`, the shape of almost every line: no header, comment, hero or SB: line starts so.
             # Read as the fast path reads it: what _card_line would make of it, without its detours.
