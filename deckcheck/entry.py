@@ -234,7 +234,33 @@ def _format_hint(error: Exception) -> str:
     param = getattr(error, "param", None)
     if type(error).__name__ != "MissingParameter" or "--format" not in getattr(param, "opts", ()):
         return ""
-    return ": give the game and format, such as -f mtg/modern (`deckcheck formats list` lists them)"
+    example = _EXAMPLE_FORMATS.get(_game_of_deck(error), "mtg/modern")
+    return f": give the game and format, such as -f {example} (`deckcheck formats list` lists them)"
+
+
+# The example a missing -f gives, for the game the deck's zones tell (a WoW TCG list's
+# `Hero:`, a .ydk's Extra Deck): mtg/modern read to a WoW player as the way to check theirs.
+_EXAMPLE_FORMATS = {"mtg": "mtg/modern", "yugioh": "yugioh/advanced-tcg", "wow": "wow/constructed"}
+
+
+def _game_of_deck(error: Exception) -> str:
+    """The id of the game the first deck file of the failed command names by its zones
+    (games.game_of_zones); "" when it names none, or is no readable file (standard input,
+    a folder, a file that cannot be read: its own error comes with -f given)."""
+    decks = getattr(getattr(error, "ctx", None), "params", {}).get("decks") or ()
+    first = decks[0] if isinstance(decks, (list, tuple)) and decks else None
+    if not isinstance(first, str) or first == "-":
+        return ""
+    try:
+        from .decklists import load_deck
+        from .games import game_of_zones
+
+        deck = load_deck(first)
+        game = game_of_zones({entry.zone for entry in deck.entries})
+    except Exception:  # only an example is at stake: the usage error is said as it was
+        return ""
+    # A .ydk (or ydke:// text) is Yu-Gi-Oh!'s whatever zones it fills: its Extra Deck may be empty.
+    return game.id if game is not None else "yugioh" if deck.input_format in ("ydk", "ydke") else ""
 
 
 # Options one command has that another takes in another way: where the user will look.

@@ -261,13 +261,20 @@ def test_a_format_cell_in_capitals_names_the_id_it_spells(cli, tmp_path):
     # An organiser marks a player who dropped in a column of their own: every row was still
     # checked, counted and given its sheet, without a word.
     ("reg.csv", "player,deck,Dropped\nann,burn.txt,yes\n",
-     ["reg.csv: column 'dropped' is not read; every row is checked and gets its sheet: delete the row of a "
-      "player who dropped"]),
+     ["reg.csv: column 'dropped' is not read; every row is checked and counted (and given its sheet by "
+      "--sheets): delete the row of a player who dropped"]),
     ("reg.csv", "player,deck,Drop?,withdrawn\nann,burn.txt,,\n",
-     ["reg.csv: column 'drop?' is not read; every row is checked and gets its sheet: delete the row of a "
-      "player who dropped",
-      "reg.csv: column 'withdrawn' is not read; every row is checked and gets its sheet: delete the row of a "
-      "player who dropped"]),
+     ["reg.csv: column 'drop?' is not read; every row is checked and counted (and given its sheet by "
+      "--sheets): delete the row of a player who dropped",
+      "reg.csv: column 'withdrawn' is not read; every row is checked and counted (and given its sheet by "
+      "--sheets): delete the row of a player who dropped"]),
+    # The column as sign-up sheets word it with its answers or its sense (`Dropped (Y/N)`,
+    # `Dropped out`): only `Dropped` alone was told.
+    ("reg.csv", "player,deck,Dropped (Y/N),Dropped out\nann,burn.txt,N,\n",
+     ["reg.csv: column 'dropped (y/n)' is not read; every row is checked and counted (and given its sheet by "
+      "--sheets): delete the row of a player who dropped",
+      "reg.csv: column 'dropped out' is not read; every row is checked and counted (and given its sheet by "
+      "--sheets): delete the row of a player who dropped"]),
     ("reg.csv", "player,deck,Drop-off point,status\nann,burn.txt,,paid\n", []),
 ])
 def test_a_manifest_setting_of_the_whole_event_is_not_passed_over_silently(cli, tmp_path, name, text, warnings):

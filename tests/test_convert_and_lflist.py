@@ -314,8 +314,29 @@ def test_an_imported_list_named_for_no_region_says_the_region_is_unchecked(cli, 
     done = cli("formats", "import-lflist", str(conf))
     assert done.returncode == 0, done.stderr
     assert "region:" not in done.stdout
-    assert ("deckcheck: note: lflist.conf: list `!Goat-ish` names neither the TCG nor the OCG, so its format checks "
+    assert ("deckcheck: note: lflist.conf: 2 lists (`!2026.01 Test`, `!Goat-ish`) name neither the TCG nor the OCG, "
+            "so their formats check no card's region: add `region: tcg` (or `ocg`) to them for an event of one\n"
+            ) in done.stderr
+    one = tmp_path / "one.conf"
+    one.write_text("!Goat-ish\n23434538 0 --Maxx C\n", encoding="utf-8")
+    done = cli("formats", "import-lflist", str(one))
+    assert ("deckcheck: note: one.conf: list `!Goat-ish` names neither the TCG nor the OCG, so its format checks "
             "no card's region: add `region: tcg` (or `ocg`) to it for an event of one") in done.stderr
+
+
+def test_many_lists_named_for_no_region_make_one_note(cli, tmp_path):
+    """An lflist.conf of many lists (EDOPro's own holds hundreds, `!2005.04 Goat`...) printed
+    one note a list: up to a thousand lines on stderr, all saying the same. Now one line,
+    naming the first few lists and how many more."""
+    conf = tmp_path / "lflist.conf"
+    conf.write_text("".join(f"!Goat {year}\n23434538 0 --Maxx C\n" for year in range(2000, 2025)), encoding="utf-8")
+    done = cli("formats", "import-lflist", str(conf))
+    assert done.returncode == 0, done.stderr
+    notes = [line for line in done.stderr.splitlines() if "neither the TCG nor the OCG" in line]
+    assert len(notes) == 1, done.stderr
+    assert notes[0].startswith("deckcheck: note: lflist.conf: 25 lists (`!Goat 2000`, `!Goat 2001`, ")
+    assert ("`!Goat 2019`, and 5 more) name neither the TCG nor the OCG, so their formats check no card's region: "
+            "add `region: tcg` (or `ocg`) to them for an event of one") in notes[0]
 
 
 def test_a_list_imported_over_a_format_with_limits_lifts_the_cards_it_leaves_out(cli, tmp_path):

@@ -410,15 +410,19 @@ COMMAND_ZONE_COLUMN = (
 )
 # An organiser marks a player who dropped (`Dropped`, `Drop?`, `Withdrawn`) in a column of
 # its own: not read, so the row is still checked, counted and given its sheet, which is said.
-# One word alone: `Drop-off point` is another question.
-DROP_COLUMN = "every row is checked and gets its sheet: delete the row of a player who dropped"
+# One such word, with at most the answers it takes or `out` beside it (`Dropped (Y/N)`,
+# `Dropped out`): `Drop-off point` is another question. A sheet is made only by --sheets.
+DROP_COLUMN = ("every row is checked and counted (and given its sheet by --sheets): delete the row of a player "
+               "who dropped")
 _DROP_WORDS = frozenset({"drop", "dropped", "drops", "withdrawn", "withdrew", "withdraw"})
+_DROP_BESIDE = frozenset({"y", "n", "yes", "no", "out"})
 
 
 def _marks_drops(name: str) -> bool:
     """Whether the column `name` (lower case) marks the players who dropped (_DROP_WORDS)."""
     words = re.findall(r"[^\W\d_]+", name)
-    return len(words) == 1 and words[0] in _DROP_WORDS
+    return sum(word in _DROP_WORDS for word in words) == 1 and all(
+        word in _DROP_WORDS or word in _DROP_BESIDE for word in words)
 
 
 # Not `partner`: a Two-Headed Giant sheet's `Partner` column names the teammate.

@@ -12,7 +12,7 @@ from .common import emit, output_path, say, say_note, text_or_json, warn, writab
 from .completion import complete_formats
 from ..errors import DeckcheckError
 from ..limits import MAX_LFLISTS, MAX_SUGGESTED_NAMES
-from ..wording import counted
+from ..wording import counted, named_few
 
 if TYPE_CHECKING:
     from ..formats import Format
@@ -275,10 +275,17 @@ def formats_import_lflist(
                      lifted=no_longer_listed(lflist, base_limits, unlimited, named), base_known=base_known))
         for lflist in parsed.lists
     ]
-    for lflist in parsed.lists:
-        if region_of(lflist.name) is None and (base is None or base.option("region") is None):
-            say_note(f"{path.name}: list `!{lflist.name}` names neither the TCG nor the OCG, so its format checks no "
-                     "card's region: add `region: tcg` (or `ocg`) to it for an event of one")
+    regionless = [f"`!{lflist.name}`" for lflist in parsed.lists if region_of(lflist.name) is None]
+    if base is not None and base.option("region") is not None:
+        regionless = []  # the base checks the region
+    # One note for them all: EDOPro's own file holds hundreds of lists, a note each filled stderr.
+    if len(regionless) == 1:
+        say_note(f"{path.name}: list {regionless[0]} names neither the TCG nor the OCG, so its format checks no "
+                 "card's region: add `region: tcg` (or `ocg`) to it for an event of one")
+    elif regionless:
+        say_note(f"{path.name}: {len(regionless):,} lists ({named_few(regionless, 'more')}) name neither the TCG nor "
+                 "the OCG, so their formats check no card's region: add `region: tcg` (or `ocg`) to them for an "
+                 "event of one")
     if folder is None:
         emit("---\n".join(text for _, text in documents))
         return

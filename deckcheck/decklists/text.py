@@ -251,8 +251,15 @@ _VARIANT = lazy(r"\s*<[^<>]*>(?=\s*(?:$|[\[(]))")    # MTGGoldfish `<A>`, `<show
 # The word after the code is its collector number (`(M10) 146`), never a count (`(M19) x2`,
 # `(Foil) 2x`, `(M19) ×2`), which _COUNT_LAST reads once the printing is left on the name.
 _SET_SUFFIX = lazy(rf"\s+\((?!(?:{_TIMES}\d{{1,4}}|\d{{1,4}}{_TIMES})\))"  # `(x4)` is a count (_COUNT_LAST)
-                   r"(?:[A-Z0-9_]{2,8}|[a-z0-9_]{2,8}|[A-Z0-9]{2,5}-[A-Z]{0,2}\d{3}|[A-Z][a-z][A-Z]|Foil|Etched)\)"
-                   rf"(?:\s+(?!(?:{_TIMES}\d{{1,4}}|\d{{1,4}}{_TIMES})(?:\s|$))[^\s()]+)?\s*$")
+                   r"(?:[A-Z0-9_]{2,8}|[a-z0-9_]{2,8}|[A-Z0-9]{2,5}-[A-Z]{0,2}\d{3}|[A-Z][a-z][A-Z]|Foil|Etched|Loot)\)"
+                   rf"(?:\s+(?!(?:{_TIMES}\d{{1,4}}|\d{{1,4}}{_TIMES})(?:\s|$))[^\s()]+(?:\s+[A-Za-z]{{1,2}})?)?\s*$")
+# `[2XM] 141`: a set in brackets and the collector number after it, as shops' lists write a
+# printing (a set in brackets at the very end is _trailing_brackets'). No card name of any
+# game has a `]` before its last word (checked against the card data).
+_BRACKETED_PRINTING = lazy(r"\s+\[[A-Za-z0-9]{2,8}\]\s+[^\s\[\]()]{1,8}(?:\s+[A-Za-z]{1,2})?\s*$")
+# `- Foil`, `- Etched` after the name, as a shop's export or a hand-typed pool marks a
+# finish (no card name ends in either word after a dash).
+_DASHED_FINISH = lazy(r"\s+[-\u2013\u2014]\s*(?:foil|etched)\s*$", re.IGNORECASE)
 # A price after the name (or after its set code), as a deck site's page or a shop's list
 # shows it and players copy it: `$3.96`, `$ 3.96`, `US$2`, `0,25 €`, `£1.10`, after a
 # dash, a bar or `@`, in parentheses, one or two of them (each and all copies). No card name
@@ -377,6 +384,8 @@ _DECORATION_CHARS = frozenset("#^*<[({\uff08") | _CURRENCY_CHARS  # and `（`, a
 
 def _strip_decorations(name: str) -> tuple[str, str | None]:
     """The bare card name, and the zone its decorations name (None when they name none)."""
+    if name[-4:].lower() in ("foil", "ched"):  # cheap: few names end so
+        name = _DASHED_FINISH.sub("", name)
     if _DECORATION_CHARS.isdisjoint(name):
         # The common case (MTGO, .dec, a Japanese list's 《Name》): nothing to strip.
         name = name.strip()
@@ -406,10 +415,16 @@ def _strip_decorations(name: str) -> tuple[str, str | None]:
         if marker.group("marker").upper() == "CMDR":
             zone = COMMANDER
     name = _VARIANT.sub("", _MARKER.sub("", name))
+    if "[" in name:
+        name = _BRACKETED_PRINTING.sub("", name)
     name, categories = _trailing_brackets(name)
+    name = _without_set_suffix(name)
+    if name.rstrip().endswith("]"):
+        # `Fire // Ice [MH2] (foil)`: the set in brackets before the finish in parentheses.
+        name, more = _trailing_brackets(name)
+        categories += more
     for inner in categories:
         zone = zone or _category_zone(inner)
-    name = _without_set_suffix(name)
     name = _SET_PREFIX.sub("", _without_block(name) if "{" in name else name)
     return _unquoted(name.strip()), zone
 
@@ -548,6 +563,10 @@ _COUNTER = "[枚장张張]?"  # the counter of flat things: Japanese 枚, Korean
 _JAPANESE_COUNT = rf"(?::?\s*(?:\(\s*\d+\s*{_COUNTER}\s*\)|\[\s*\d+\s*{_COUNTER}\s*\]|\d+\s*{_COUNTER}))?"
 _JAPANESE_HEADER = lazy(rf"{_HEADING_START}【?{_HEADING_WORD}】?\s*{_JAPANESE_COUNT}\s*:?$")
 _JAPANESE_BRACKETED_HEADER = lazy(rf"{_HEADING_START}【{_HEADING_WORD}\s*{_JAPANESE_COUNT}\s*】\s*:?$")
+# A count with its counter alone on a line (`40枚`, `（15枚）`, `【3장】`): the count of the deck or
+# section headed above, as a heading carries it (`メインデッキ40枚`); it names no card (it was
+# 0 copies of a card `4`). The counter is required: a bare `40` stays a parse error.
+_COUNTER_ALONE = lazy(r"^[(\[【]?\s*\d+\s*[枚장张張]\s*[)\]】]?$")
 _JAPANESE_SECTIONS = {
     "メインデッキ": MAIN, "メイン": MAIN, "エクストラデッキ": EXTRA, "エクストラ": EXTRA, "exデッキ": EXTRA,
     "サイドデッキ": SIDEBOARD, "サイド": SIDEBOARD,
@@ -574,6 +593,8 @@ def _japanese_section(line: str) -> str | None:
     # Squeezed again: NFKC may make spaces of other characters, and the pattern's runs of
     # `\s*` side by side would try every split of a run.
     line = squeeze(nfkc(line))
+    if _COUNTER_ALONE.match(line):
+        return ""  # passed over as a category heading is: the zone stays
     match = _JAPANESE_HEADER.match(line) or _JAPANESE_BRACKETED_HEADER.match(line)
     if match is None and " " in line:
         # A heading of two words (`메인 덱 (40장)`, `Основная колода`), keyed without its space.
@@ -915,6 +936,8 @@ def parse(text: str, source: str = "<text>") -> Deck:
         if len(line) > MAX_LINE_CHARS:
             deck.problems.append(too_long(line, number))  # type: ignore[arg-type]
             continue
+        if line[0].isdigit() and line[-1] in _COUNTERS and _COUNTER_ALONE.match(nfkc(line)):
+            continue  # `40枚`: the count of the deck or section above (_COUNTER_ALONE)
         if line[0].isdigit() and not in_about:
             # `4 Name`, the shape of almost every line: no header, comment, hero or SB: line starts so.
             # Read as the fast path reads it: what _card_line would make of it, without its detours.
@@ -1266,6 +1289,8 @@ def _plain_card(line: str) -> tuple[str, int] | None:
     name = card[2]
     if name.endswith(" obj") and _PLAIN_PDF_NAME.fullmatch(name):
         return None
+    if name[-4:].lower() in ("foil", "ched") and _DASHED_FINISH.search(name):
+        return None  # `Name - Foil`: the general path drops the finish (_strip_decorations)
     if "  " in name or "/" in name or name[-1] == " " or not name.isprintable():
         # Spacing to tidy or faces to join (a name printable but for single spaces, with
         # no slash, is its own display_name: isprintable is false for every other space).

@@ -601,8 +601,9 @@ def _selection_globs_unused(
                 continue
             if any(text.startswith(f"{config.shown}: {key}: {pattern!r} is a folder") for text in said):
                 continue
-            hint = ((_excluded(config, pattern, files) if key == "decks" else "") or _but_for_case(pattern, files)
-                    or _below_the_top(pattern, files))
+            # An exclude glob that climbs out takes nothing, harmlessly: only a decks glob is told.
+            hint = ((_climbs_out(pattern) or _excluded(config, pattern, files) if key == "decks" else "")
+                    or _but_for_case(pattern, files) or _below_the_top(pattern, files))
             if key == "decks" or hint:
                 found.append(((key, pattern), f"{config.shown}: {key}: {pattern!r} matches no {what}{hint}"))
     return found
@@ -652,8 +653,26 @@ def _why_no_deck(config: ProjectConfig, pattern: str, files: Iterable[str], deck
     so 'matches no deck' alone read as a typo), else a deck it would match but for case, else
     the deck a glob without wildcards most likely misspells."""
     decks = list(decks)
-    return (_excluded(config, pattern, files) or _but_for_case(pattern, decks) or _below_the_top(pattern, decks)
-            or _misspelt(pattern, decks))
+    return (_climbs_out(pattern) or _excluded(config, pattern, files) or _but_for_case(pattern, decks)
+            or _below_the_top(pattern, decks) or _misspelt(pattern, decks))
+
+
+def _climbs_out(pattern: str) -> str:
+    """`; '..' points outside the project ...` for a glob whose `..` climbs above
+    deckcheck.yaml's folder (`../**`, `decks/../../other/*.txt`); "" for any other. Globs
+    match the paths of the files under that folder, so such a glob can match none, and
+    "matches no deck" alone read as a typo in its folder's name."""
+    if ".." not in pattern:
+        return ""
+    depth = 0
+    for part in pattern.strip().replace("\\", "/").split("/"):
+        if part == "..":
+            depth -= 1
+            if depth < 0:
+                return "; '..' points outside the project: globs match the files under deckcheck.yaml's folder"
+        elif part not in ("", "."):
+            depth += 1
+    return ""
 
 
 def _misspelt(pattern: str, decks: list[str]) -> str:
