@@ -15,7 +15,7 @@ import pytest
 from deckcheck.report.style import TEXT_WIDTH, columns
 
 ROOT = Path(__file__).resolve().parent.parent
-HEADING = "At least one copy by turn, on the "
+HEADING = "At least one copy by turn, "
 # The table shows at most this many cards (-o json lists them all).
 SHOWN = 15
 # A turn's chance and, in brackets, its plain hypergeometric (left out where the two are

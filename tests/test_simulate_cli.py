@@ -244,6 +244,11 @@ LAST_TURNS = [
 ]
 
 
+# How the message says the side: Yu-Gi-Oh!'s players go first or second.
+SIDE_WORDS = {("yugioh", "play"): "going first", ("yugioh", "draw"): "going second",
+              ("mtg", "play"): "on the play", ("mtg", "draw"): "on the draw"}
+
+
 @pytest.mark.parametrize("fmt, cards, on, last", LAST_TURNS)
 def test_the_turn_that_draws_the_last_card_can_be_simulated(cli, tmp_path, fmt, cards, on, last):
     """A player runs out of cards only when a draw finds none: the turn that draws the
@@ -259,7 +264,7 @@ def test_the_turn_that_draws_the_last_card_can_be_simulated(cli, tmp_path, fmt, 
     assert beyond.returncode == 2 and beyond.stdout == ""
     assert beyond.stderr.strip() == (
         f"deckcheck: error: {deck}: the main deck has 40 cards: too few to draw a hand of {5 if 'yugioh' in fmt else 7} "
-        f"and play to turn {last + 1}; it lasts to turn {last} on the {on}"
+        f"and play to turn {last + 1}; it lasts to turn {last} {SIDE_WORDS[fmt.partition('/')[0], on]}"
     )
 
 

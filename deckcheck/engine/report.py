@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..formats.schema import MULLIGAN_LABELS
+from ..games import side_name
 from ..model import COMMANDER
 from ..report.style import TEXT_WIDTH, Shown, as_is, cell, inert, name_lines, name_words, pad, paint, widest
 from ..result import AssertionOutcome
@@ -265,7 +266,7 @@ def _by_turn_lines(simulation: Simulation, shown: Shown) -> list[str]:
         legend = "plain hypergeometric in brackets" if plain else "no mulligans: hypergeometric"
     lines = [
         "",
-        f"At least one copy by turn, on the {side}, in % ({legend})",
+        f"At least one copy by turn, {side_name(simulation.fmt.game, side)}, in % ({legend})",
         f"  {pad('card', width)} copies" + "".join(f"  {pad('turn ' + str(t), cell_width)}" for t in turns),
     ]
     for index, name in zip(shown_cards, names):
