@@ -264,11 +264,13 @@ def _by_turn_lines(simulation: Simulation, shown: Shown) -> list[str]:
         legend = "in brackets: without mulligans"
     else:
         legend = "plain hypergeometric in brackets" if plain else "no mulligans: hypergeometric"
-    lines = [
-        "",
-        f"At least one copy by turn, {side_name(simulation.fmt.game, side)}, in % ({legend})",
-        f"  {pad('card', width)} copies" + "".join(f"  {pad('turn ' + str(t), cell_width)}" for t in turns),
-    ]
+    lines = ["", f"At least one copy by turn, {side_name(simulation.fmt.game, side)}, in % ({legend})"]
+    if simulation.outcome.mode != "exact":
+        # Sampled chances: how far they may be off, said once (a ± in every cell would not
+        # fit), so the page heading's "± is one standard error" holds here too.
+        largest = max(simulation.by_turn(index, turn, side).se or 0.0 for index in shown_cards for turn in turns)
+        lines.append(f"  each chance ± at most {largest * 100:.2f} (one standard error)")
+    lines.append(f"  {pad('card', width)} copies" + "".join(f"  {pad('turn ' + str(t), cell_width)}" for t in turns))
     for index, name in zip(shown_cards, names):
         first, *rest = name_lines(name, width)
         copies = str(simulation.profile.cards[index].copies)
