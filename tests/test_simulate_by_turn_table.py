@@ -15,7 +15,7 @@ import pytest
 from deckcheck.report.style import TEXT_WIDTH, columns
 
 ROOT = Path(__file__).resolve().parent.parent
-HEADING = "At least one copy by turn, on the "
+HEADING = "At least one copy by turn, "
 # The table shows at most this many cards (-o json lists them all).
 SHOWN = 15
 # A turn's chance and, in brackets, its plain hypergeometric (left out where the two are
@@ -128,6 +128,11 @@ def test_by_turn_table_fits_80_columns_and_keeps_every_value(cli, shared_data, t
             assert report["mode"] == "exact" and report["opening_hand"]["mulligan"] == "none"
             assert all(turn["p"] == pytest.approx(turn["hypergeometric"], abs=1e-12) for turn in data[side].values())
         assert len(cells) == report["turns"]
+    # A sampled table says how far its chances may be off: the page's heading says what ±
+    # is, and a Yu-Gi-Oh! report has no other table that shows one.
+    if report["mode"] != "exact":
+        largest = max(turn["se"] for _, data in cards[:SHOWN] for turn in data[side].values())
+        assert f"  each chance ± at most {largest * 100:.2f} (one standard error)" in table, "\n".join(table)
 
 
 @pytest.mark.parametrize("name, width, lines", [

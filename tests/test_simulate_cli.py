@@ -244,6 +244,11 @@ LAST_TURNS = [
 ]
 
 
+# How the message says the side: Yu-Gi-Oh!'s players go first or second.
+SIDE_WORDS = {("yugioh", "play"): "going first", ("yugioh", "draw"): "going second",
+              ("mtg", "play"): "on the play", ("mtg", "draw"): "on the draw"}
+
+
 @pytest.mark.parametrize("fmt, cards, on, last", LAST_TURNS)
 def test_the_turn_that_draws_the_last_card_can_be_simulated(cli, tmp_path, fmt, cards, on, last):
     """A player runs out of cards only when a draw finds none: the turn that draws the
@@ -259,12 +264,13 @@ def test_the_turn_that_draws_the_last_card_can_be_simulated(cli, tmp_path, fmt, 
     assert beyond.returncode == 2 and beyond.stdout == ""
     assert beyond.stderr.strip() == (
         f"deckcheck: error: {deck}: the main deck has 40 cards: too few to draw a hand of {5 if 'yugioh' in fmt else 7} "
-        f"and play to turn {last + 1}; it lasts to turn {last} on the {on}"
+        f"and play to turn {last + 1}; it lasts to turn {last} {SIDE_WORDS[fmt.partition('/')[0], on]}"
     )
 
 
 def test_castable_table_columns_line_up_with_their_headings(cli, tmp_path):
-    # Four colors of sources and Monte Carlo's "±" made rows wider than the headings.
+    # Four colors of sources and Monte Carlo's "±" made rows wider than the headings; the
+    # standard errors stand on a line of their own, under their values.
     deck = tmp_path / "four-color.txt"
     deck.write_text("10 Plains\n10 Island\n10 Swamp\n10 Forest\n60 Llanowar Elves\n", encoding="utf-8")
     done = cli("simulate", str(deck), "-f", "mtg/constructed", "--cast", "Atraxa, Praetors' Voice", "--cast", "Counterspell",
@@ -272,16 +278,19 @@ def test_castable_table_columns_line_up_with_their_headings(cli, tmp_path):
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     start = lines.index(next(line for line in lines if line.startswith("Castable on curve")))
-    header, rows = lines[start + 1], lines[start + 2:start + 4]
-    assert all("±" in row for row in rows) and any("W 10 U 10 B 10 G 10" in row for row in rows)
-    ends = [header.index(word) + len(word) for word in ("play: p", "draw: p")]
-    for row in rows:
-        cells = row.split("  ")
-        percents = [c.strip() for c in cells if c.strip().endswith(tuple("0123456789")) and "%" in c]
-        assert len(percents) == 4, row
-        # Each side's p ends where its heading does; each heading sits on its column.
-        for heading_end, cell in zip(ends, percents[::2]):
+    header = lines[start + 2]
+    body = lines[start + 3:next(i for i in range(start + 3, len(lines)) if not lines[i].startswith("  "))]
+    rows, errors = [line for line in body if line[2] != " "], [line for line in body if "±" in line]
+    assert len(rows) == len(errors) == 2, body
+    assert all("±" in row for row in errors) and any("W 10 U 10 B 10 G 10" in row for row in rows)
+    # Each value, and the standard error under it, ends where its heading does.
+    ends = [header.index(word) + len(word) for word in ("play", "given", "draw")] + [len(header)]
+    for row in rows + errors:
+        cells = row.split()[-4:]
+        assert len(cells) == 4 and all(cell.lstrip("±")[0].isdigit() for cell in cells), row
+        for heading_end, cell in zip(ends, cells):
             assert row[heading_end - len(cell):heading_end] == cell, (header, row)
+    for row in rows:
         assert row[header.index("sources"):].startswith(("W 10 U 10", "U 10  ")), (header, row)
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
+from ..games import side_name
 from ..wording import listed
 from .assertions import Assertion
 from .categories import DeckProfile, did_you_mean
@@ -24,7 +25,7 @@ from .outcome import draws_by_turn
 
 
 def unreachable_counts(
-    assertions: Iterable[Assertion], profile: DeckProfile, *, kept: Sequence[int], on: str, first_player_draws: bool,
+    assertions: Iterable[Assertion], profile: DeckProfile, *, kept: Sequence[int], on: str, game: str, first_player_draws: bool,
     origin: str, elsewhere: Callable[[str], str | None] = lambda name: None,
 ) -> list[str]:
     """One note per `p_by_turn` of a card, category or tag that asks for more copies than
@@ -68,7 +69,7 @@ def unreachable_counts(
             if wanted > held:
                 why = f"the main deck has {held} {what}"
             elif wanted > seen:
-                why = f"at most {seen} cards are seen by turn {turn} on the {on}"
+                why = f"at most {seen} cards are seen by turn {turn} {side_name(game, on)}"
             else:
                 continue
             notes.append(f"{origin} {assertion.text!r}: {to_text(call)} is 0 for every deal: {why}")

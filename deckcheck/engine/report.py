@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..formats.schema import MULLIGAN_LABELS
+from ..games import side_name
 from ..model import COMMANDER
 from ..report.style import TEXT_WIDTH, Shown, as_is, cell, inert, name_lines, name_words, pad, paint, widest
 from ..result import AssertionOutcome
@@ -263,11 +264,13 @@ def _by_turn_lines(simulation: Simulation, shown: Shown) -> list[str]:
         legend = "in brackets: without mulligans"
     else:
         legend = "plain hypergeometric in brackets" if plain else "no mulligans: hypergeometric"
-    lines = [
-        "",
-        f"At least one copy by turn, on the {side}, in % ({legend})",
-        f"  {pad('card', width)} copies" + "".join(f"  {pad('turn ' + str(t), cell_width)}" for t in turns),
-    ]
+    lines = ["", f"At least one copy by turn, {side_name(simulation.fmt.game, side)}, in % ({legend})"]
+    if simulation.outcome.mode != "exact":
+        # Sampled chances: how far they may be off, said once (a ± in every cell would not
+        # fit), so the page heading's "± is one standard error" holds here too.
+        largest = max(simulation.by_turn(index, turn, side).se or 0.0 for index in shown_cards for turn in turns)
+        lines.append(f"  each chance ± at most {largest * 100:.2f} (one standard error)")
+    lines.append(f"  {pad('card', width)} copies" + "".join(f"  {pad('turn ' + str(t), cell_width)}" for t in turns))
     for index, name in zip(shown_cards, names):
         first, *rest = name_lines(name, width)
         copies = str(simulation.profile.cards[index].copies)
@@ -282,33 +285,51 @@ def _by_turn_lines(simulation: Simulation, shown: Shown) -> list[str]:
 
 
 def _castable_lines(simulation: Simulation, shown: Shown) -> list[str]:
+    """The castable-on-curve table, made to fit TEXT_WIDTH columns at the defaults: each
+    side's chance and chance given the land drops in percent (the heading says so), a
+    sampled run's standard errors on a line of their own under them (`±0.52`), and a name
+    too long for what is left carried on under its row, broken between words: nothing is cut."""
     if not simulation.castable:
         return []
     answers = list(simulation.castable.values())
     names = [cell(a.question.name, shown) for a in answers]
     costs = [cell(a.question.cost.text, shown) for a in answers]
-    width, cost_width = widest(names, 12), widest(costs, 6)
-    # Every column as wide as its widest cell: four colors of sources, or Monte Carlo's
-    # "±", would push a row past its headings.
+    cost_width = widest(costs, 4)
+    # Every column as wide as its widest cell: four colors of sources would push a row past
+    # its headings.
     sources = [" ".join(f"{kind} {count}" for kind, count in a.sources.items()) or "-" for a in answers]
-    cells = [
-        [shown(_percent(estimate, estimate.se is None)) for side in SIDES for estimate in a.sides[side]] for a in answers
-    ]
-    source_width = widest(sources, 10)
-    p_width = widest((row[i] for row in cells for i in (0, 2)), 9)
-    given_width = widest((row[i] for row in cells for i in (1, 3)), 12)
-    sides = "".join(f"  {pad(side + ': p', p_width, right=True)} {pad('given drops', given_width, right=True)}" for side in SIDES)
+    estimates = [[estimate for side in SIDES for estimate in a.sides[side]] for a in answers]
+    values = [[f"{estimate.value * 100:.2f}" for estimate in row] for row in estimates]
+    errors = [[cell(f"±{estimate.se * 100:.2f}", shown) if estimate.se is not None else "" for estimate in row]
+              for row in estimates]
+    source_width = widest(sources, 7)
+    value_width = widest([text for row in values + errors for text in row], 5)
+    headings = [heading for side in SIDES for heading in (side, "given")]
+    fixed = 2 + 2 + cost_width + 2 + 4 + 2 + source_width + len(headings) * (2 + value_width)
+    # Names are broken between words to fit what the other columns leave, no narrower than
+    # 12 columns nor than their widest word (kept whole, so the columns stay under their headings).
+    word = widest(word for name in names for face in name_words(name) for word in face)
+    width = min(widest(names, 12), max(TEXT_WIDTH - fixed, 12, word))
     lines = [
         "",
-        "Castable on curve (mulligans included; \"given drops\": given the land drops, Karsten's measure)",
-        f"  {pad('card', width)}  {pad('cost', cost_width)}  turn  {pad('sources', source_width)}{sides}",
+        "Castable on curve, in % (mulligans included)",
+        "  given: the chance given the land drops (Karsten's measure)",
+        f"  {pad('card', width)}  {pad('cost', cost_width)}  turn  {pad('sources', source_width)}"
+        + "".join(f"  {pad(heading, value_width, right=True)}" for heading in headings),
     ]
-    for answer, name, cost, made, row in zip(answers, names, costs, sources, cells):
+    for answer, name, cost, made, row, row_errors in zip(answers, names, costs, sources, values, errors):
+        first, *rest = name_lines(name, width)
         lines.append(
-            f"  {pad(name, width)}  {pad(cost, cost_width)}  {pad(str(answer.question.turn), 4, right=True)}  "
-            f"{pad(made, source_width)}"
-            + "".join(f"  {pad(row[i], p_width, right=True)} {pad(row[i + 1], given_width, right=True)}" for i in (0, 2))
+            f"  {pad(first, width)}  {pad(cost, cost_width)}  {pad(str(answer.question.turn), 4, right=True)}  "
+            f"{pad(made, source_width)}" + "".join(f"  {pad(text, value_width, right=True)}" for text in row)
         )
+        more = [f"    {part}" for part in rest]
+        if any(row_errors):
+            # The standard errors under their values, beside the name's next line if it has one.
+            beside = more.pop(0) if more else ""
+            lines.append(pad(beside, fixed - len(headings) * (2 + value_width) + width)
+                         + "".join(f"  {pad(text, value_width, right=True)}" for text in row_errors))
+        lines += more
     return lines
 
 

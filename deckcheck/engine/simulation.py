@@ -19,7 +19,7 @@ from typing import Any
 
 from ..errors import DeckcheckError, DeckError, OptionError
 from ..formats import Format, load
-from ..games import zone_name
+from ..games import side_name, zone_name
 from ..limits import MAX_SIMULATED_CARDS, check_hands, check_seed, check_turns, too_few_to_assert
 from ..model import COMMANDER, COMPANION, HERO, MAIN, ZONE_LABELS, Deck
 from ..names import card_key
@@ -303,7 +303,7 @@ def simulate(
     warnings.extend(_unused_strategies(policy, fmt))
     tracked = _tracked(profile, policy, parsed, outside, cards, named, fmt.game, card_known(card_data), cards_shared)
     first_player_draws = fmt.opening_hand.first_player_draws
-    warnings.extend(unreachable_counts(parsed, profile, kept=[step.keep for step in steps], on=on,
+    warnings.extend(unreachable_counts(parsed, profile, kept=[step.keep for step in steps], on=on, game=fmt.game,
                                        first_player_draws=first_player_draws, origin=named("assertion"),
                                        elsewhere=lambda name: _elsewhere_note(name, outside, fmt.game)))
     max_turn = max([turns, *(a.max_turn for a in parsed)])
@@ -319,7 +319,8 @@ def simulate(
     if on_draws > library_size:
         # Draws grow by one a turn from draws_by_turn(0, ...): the last turn that finds a card.
         last = library_size - draws_by_turn(0, on, first_player_draws)
-        lasts = f"it lasts to turn {last} on the {on}" if last >= 1 else f"it has no card to draw on turn 1 on the {on}"
+        side = side_name(fmt.game, on)
+        lasts = f"it lasts to turn {last} {side}" if last >= 1 else f"it has no card to draw on turn 1 {side}"
         raise DeckError(
             deck.source, f"the main deck has {profile.size} cards: too few to draw a hand of {hand_size} and play to turn {max_turn}; {lasts}"
         )

@@ -52,6 +52,14 @@ def zone_words(game_id: str) -> Mapping[str, str]:
 _NO_WORDS: Mapping[str, str] = {}
 
 
+def side_name(game_id: str, side: str) -> str:
+    """How a text report says the side `side` (`play` or `draw`) of a `game_id` game: the
+    game's own words (Yu-Gi-Oh!'s "going first"), else Magic's "on the play"."""
+    game = GAMES.get(game_id)
+    word = game.side_words.get(side) if game is not None else None
+    return word or f"on the {side}"
+
+
 def zones_in_words(zones: Sequence[str | None], game: str, games: Sequence[str] | None = None) -> list[str | None]:
     """Each zone id of a report's block of problems in its game's words (zone_words): all
     `game`'s, or each the game of `games` at its place, for a block of several games (a

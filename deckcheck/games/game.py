@@ -67,6 +67,8 @@ class Game(Record):
     typed (lower case, words joined by `-`): what to give instead, or why there is none
     (MTG Arena's Historic), which an unknown `-f` says rather than a "did you mean" to a
     format whose description merely holds the word (formats/__init__.py).
+    `side_words`: the game's own words for a side in text reports, by side id
+    (Yu-Gi-Oh!'s "going first" for `play`); `--on` and the JSON keep the ids.
 
     A Record, not a dataclass: every command reads the games' descriptors at start-up
     (deckcheck/record.py).
@@ -76,7 +78,7 @@ class Game(Record):
         "id", "label", "package", "tables", "schema_version", "import_example", "import_files", "passcodes",
         "import_last", "missing_note", "lands", "zone_labels", "zone_order", "newer_lists_hint",
         "card_data_brings_lists", "sync_source", "unified_teams", "ban_lists", "japanese_names",
-        "outside_deck_types", "formats_not_bundled",
+        "outside_deck_types", "formats_not_bundled", "side_words",
     )
 
     def __init__(
@@ -102,6 +104,7 @@ class Game(Record):
         japanese_names: bool = False,
         outside_deck_types: frozenset[str] = frozenset(),
         formats_not_bundled: dict[str, str] | None = None,
+        side_words: dict[str, str] | None = None,
     ):
         self.id = id
         self.label = label
@@ -124,6 +127,7 @@ class Game(Record):
         self.japanese_names = japanese_names
         self.outside_deck_types = outside_deck_types
         self.formats_not_bundled = formats_not_bundled or {}
+        self.side_words = side_words or {}
 
     @property
     def import_hint(self) -> str:
