@@ -174,7 +174,6 @@ def _mac_roman_patterns() -> tuple[re.Pattern[bytes], re.Pattern[bytes]]:
                     and read(value, "mac_roman") not in _MAC_PUNCTUATION)
     letters = one_of(bytes(value for value in range(0x100) if read(value, "cp1252").isalpha()))
     after = one_of(bytes(value for value in range(0x80, 0x100) if read(value, "cp1252") in _NOT_AFTER_A_LETTER))
-    between = one_of(bytes(value for value in range(0x80, 0x100) if read(value, "cp1252") in _NOT_BETWEEN_LETTERS))
     # The second started with its sign, as textio's patterns of text are (_JAPANESE_WORD):
     # a sign after a letter, or one between letters.
     signs = one_of(bytes(value for value in range(0x80, 0x100)
