@@ -289,10 +289,30 @@ _HALF_WIDTH_KANA = lazy("[\uff61-\uff9f]")
 _LONE_KANJI_WORD = lazy("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff](?<![^\x00-\x3f].)(?![^\x00-\x3f])")
 
 
+# A line's ASCII word of two letters or more, and a character beyond ASCII.
+_ASCII_WORD = lazy("[A-Za-z]{2}")
+_NON_ASCII = lazy("[^\x00-\x7f]")
+
+
 def _accented_short_word(text: str) -> bool:
     """Whether a Shift-JIS reading `text` has a lone kanji between spaces or punctuation
-    whose bytes are an accented letter and a small Latin one (_LONE_KANJI_WORD)."""
-    return any(b"a" <= match.group().encode("cp932")[1:] <= b"z" for match in _LONE_KANJI_WORD.finditer(text))
+    whose bytes are an accented letter and a small Latin one (_LONE_KANJI_WORD) on a line
+    that otherwise reads as Latin: an ASCII word beside it and no other character beyond
+    ASCII (`4 四 Bolt`, Mac Roman's `4 él Bolt`). A Japanese line has more kanji (`浜 翔`)
+    or no Latin word (`4 北`): such a kanji is a one-kanji name or card there. Only the
+    first _SAMPLE_CHARACTERS are looked at, as the other samples here: a hostile 4 MiB of
+    `4 山` lines cost a Python step per line."""
+    sample = text[:_SAMPLE_CHARACTERS]
+    if _LONE_KANJI_WORD.search(sample) is None:
+        return False
+    for line in sample.splitlines():
+        if not _ASCII_WORD.search(line):
+            continue
+        for match in _LONE_KANJI_WORD.finditer(line):
+            if b"a" <= match.group().encode("cp932")[1:] <= b"z" \
+                    and not _NON_ASCII.search(line, 0, match.start()) and not _NON_ASCII.search(line, match.end()):
+                return True
+    return False
 
 
 # A Latin word's accented letter read as Shift-JIS: its byte and the ASCII letter after it
