@@ -218,12 +218,13 @@ def national_reading(data: bytes) -> tuple[str, str] | None:
     japanese = shift_jis_text(data)
     if japanese is not None:
         return "cp932", japanese
-    korean = korean_text(data)
+    korean, chinese = _korean_and_chinese(data)
     if korean is not None:
         return "cp949", korean
-    chinese = chinese_reading(data)
+    if chinese is _UNASKED:
+        chinese = chinese_reading(data)
     if chinese is not None:
-        return chinese
+        return chinese  # type: ignore[return-value]
     russian = cyrillic_text(data)
     return None if russian is None else ("cp1251", russian)
 
@@ -430,21 +431,33 @@ def korean_text(data: bytes) -> str | None:
     syllables beyond ASCII and punctuation, has a word of two and reads mostly as frequent
     syllables, all of them (or nearly, in a long text) where the bytes also read plainly as
     Chinese (see above); else None."""
+    return _korean_and_chinese(data)[0]
+
+
+# `_korean_and_chinese`'s second value when it did not need `chinese_reading`.
+_UNASKED = object()
+
+
+def _korean_and_chinese(data: bytes) -> tuple[str | None, tuple[str, str] | None | object]:
+    """(`korean_text(data)`, `chinese_reading(data)` when it was asked on the way, else
+    _UNASKED): `national_reading` asks for Chinese next when Korean is refused, and a
+    refusal for a plain Chinese reading had read the bytes so already (review31f)."""
     try:
         text = data.decode("cp949")
     except UnicodeDecodeError:
-        return None
+        return None, _UNASKED
     if _NOT_KOREAN.search(text) or not _KOREAN_WORD.search(text):
-        return None
+        return None, _UNASKED
     syllables = frequent = 0
     for match in _HANGUL.finditer(text, 0, _SAMPLE_CHARACTERS):
         syllables += 1
         frequent += match.group() in _FREQUENT_SYLLABLES
     if frequent * 4 < syllables * 3:
-        return None  # mostly rare syllables: bytes of another encoding
+        return None, _UNASKED  # mostly rare syllables: bytes of another encoding
     if (frequent == syllables and syllables >= 3) or (frequent * 10 >= syllables * 9 and syllables >= 8):
-        return text
-    return None if chinese_reading(data) is not None else text
+        return text, _UNASKED
+    chinese = chinese_reading(data)
+    return (None if chinese is not None else text), chinese
 
 
 # How much of a text `_common_ideographs` looks at: a deck or a manifest whole, a file of

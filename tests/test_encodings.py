@@ -592,3 +592,16 @@ def test_the_accented_short_word_check_reads_only_a_sample(monkeypatch):
     # A Latin line with an accented two-letter word past the sample is not looked for.
     assert textio._accented_short_word("4 山\r" * textio._SAMPLE_CHARACTERS + "4 四 Bolt\r") is False
     assert textio._accented_short_word("4 四 Bolt\r") is True
+
+
+@pytest.mark.parametrize("text", ["刘磊\n", "player,deck\n刘明,a.txt\n"])  # each a strict reading of two frequent syllables
+def test_a_short_chinese_text_is_read_as_chinese_once(monkeypatch, text):
+    """`korean_text` read the bytes as Chinese to refuse Korean, and `national_reading` read
+    them so again right after (review31f finding 5b): one reading now, counted."""
+    from deckcheck import textio
+
+    calls = []
+    real = textio.chinese_reading
+    monkeypatch.setattr(textio, "chinese_reading", lambda data: calls.append(data) or real(data))
+    assert textio.national_reading(text.encode("gb2312")) == ("gb2312", text)
+    assert len(calls) == 1
