@@ -182,13 +182,17 @@ def _closest(word: str, known: Iterable[str], *, ignore_case: bool = False) -> s
 
 
 class Int(_RecordSpec):
-    """An integer (never a bool), at least `minimum` and at most `maximum` when given."""
+    """An integer (never a bool), at least `minimum` and at most `maximum` when given.
 
-    __slots__ = ("minimum", "maximum")
+    `thousands`: the number may run to thousands (a count of hands), so a decimal YAML made
+    of a grouped thousand gets a hint (see `check`)."""
 
-    def __init__(self, minimum: int | None = None, maximum: int | None = None):
+    __slots__ = ("minimum", "maximum", "thousands")
+
+    def __init__(self, minimum: int | None = None, maximum: int | None = None, *, thousands: bool = False):
         self.minimum = minimum
         self.maximum = maximum
+        self.thousands = thousands
 
     @property
     def expected(self) -> str:  # type: ignore[override]
@@ -197,9 +201,11 @@ class Int(_RecordSpec):
         return "a whole number" + (f" >= {self.minimum}" if self.minimum is not None else "")
 
     def check(self, value: Any, keys: Keys) -> None:
-        if isinstance(value, float) and value >= 1 and (value * 1000).is_integer() and self._holds(round(value * 1000)):
+        if self.thousands and isinstance(value, float) and value >= 1 and value.is_integer() \
+                and self._holds(round(value * 1000)):
             # `hands: 10.000`, ten thousand as German or Russian write it: YAML reads 10.0 (a
-            # leading 0, `0.5`, groups no thousands).
+            # leading 0, `0.5`, groups no thousands). Only a whole-valued float: `1.5` may be
+            # `1.500` too, but more likely a decimal, and "for 1,500 write 1500" misleads it.
             thousands = round(value * 1000)
             raise SchemaError(keys, f"expected {self.expected}, got a number ({value}); a whole number is written "
                                     f"without a point or separators: for {thousands:,} write {thousands}", wrong_type=True)

@@ -217,12 +217,13 @@ def national_reading(data: bytes) -> tuple[str, str] | None:
     japanese = shift_jis_text(data)
     if japanese is not None:
         return "cp932", japanese
-    korean = korean_text(data)
+    korean, chinese = _korean_and_chinese(data)
     if korean is not None:
         return "cp949", korean
-    chinese = chinese_reading(data)
+    if chinese is _UNASKED:
+        chinese = chinese_reading(data)
     if chinese is not None:
-        return chinese
+        return chinese  # type: ignore[return-value]
     russian = cyrillic_text(data)
     return None if russian is None else ("cp1251", russian)
 
@@ -288,10 +289,30 @@ _HALF_WIDTH_KANA = lazy("[\uff61-\uff9f]")
 _LONE_KANJI_WORD = lazy("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff](?<![^\x00-\x3f].)(?![^\x00-\x3f])")
 
 
+# A line's ASCII word of two letters or more, and a character beyond ASCII.
+_ASCII_WORD = lazy("[A-Za-z]{2}")
+_NON_ASCII = lazy("[^\x00-\x7f]")
+
+
 def _accented_short_word(text: str) -> bool:
     """Whether a Shift-JIS reading `text` has a lone kanji between spaces or punctuation
-    whose bytes are an accented letter and a small Latin one (_LONE_KANJI_WORD)."""
-    return any(b"a" <= match.group().encode("cp932")[1:] <= b"z" for match in _LONE_KANJI_WORD.finditer(text))
+    whose bytes are an accented letter and a small Latin one (_LONE_KANJI_WORD) on a line
+    that otherwise reads as Latin: an ASCII word beside it and no other character beyond
+    ASCII (`4 四 Bolt`, Mac Roman's `4 él Bolt`). A Japanese line has more kanji (`浜 翔`)
+    or no Latin word (`4 北`): such a kanji is a one-kanji name or card there. Only the
+    first _SAMPLE_CHARACTERS are looked at, as the other samples here: a hostile 4 MiB of
+    `4 山` lines cost a Python step per line."""
+    sample = text[:_SAMPLE_CHARACTERS]
+    if _LONE_KANJI_WORD.search(sample) is None:
+        return False
+    for line in sample.splitlines():
+        if not _ASCII_WORD.search(line):
+            continue
+        for match in _LONE_KANJI_WORD.finditer(line):
+            if b"a" <= match.group().encode("cp932")[1:] <= b"z" \
+                    and not _NON_ASCII.search(line, 0, match.start()) and not _NON_ASCII.search(line, match.end()):
+                return True
+    return False
 
 
 # A Latin word's accented letter read as Shift-JIS: its byte and the ASCII letter after it
@@ -382,11 +403,16 @@ def chinese_reading(data: bytes) -> tuple[str, str] | None:
 # syllable's bytes are a common ideograph's (`하루 우라라`, Ash Blossom, is `窍风 快扼扼`), and
 # a common ideograph's bytes a syllable (`刘强` is `증퓻`). Its text holds Hangul syllables and
 # nothing else beyond ASCII but CJK and full-width punctuation. Korean text is mostly of the
-# frequent syllables below (those of Korean's common words and endings, names and card
-# names); a Chinese text read so is mostly not (a few hundred of 2,350). Where the bytes also
-# read plainly as Chinese, Korean is taken only when its syllables are all frequent ones and
-# there are at least three of them, or nine in ten are and there are eight: a two-ideograph
-# Chinese name reads as two frequent syllables about one time in 200, so it stays Chinese.
+# frequent syllables below (those of Korean's common words and endings, names, card names
+# and the loanwords of card names: 챔피언, 섀도우); a Chinese text read so is mostly not (a
+# few hundred of 2,350). Where the bytes also read plainly as Chinese, both readings are
+# scored, neither vetoes: the Korean one by its share of frequent syllables, the Chinese one
+# by its share of frequent characters (frequent_hanzi.py: a corpus's first 800 and common
+# name characters), and Korean is taken only when its share is the greater. A short text
+# is where they meet: every Hangul lead byte is one of GB2312's common rows, so a Korean
+# name reads as two or three common-looking ideographs (김동욱 as 辫悼宽), but rarely as
+# frequent ones; a Chinese name's Korean reading is two frequent syllables about one time
+# in ten, its Chinese reading nearly always frequent characters (a tie stays Chinese).
 _NOT_KOREAN = lazy("[^\x00-\x7f\uac00-\ud7a3\u3000-\u303f\uff01-\uff5e×·‘’“”–—…]")
 _KOREAN_WORD = lazy("[\uac00-\ud7a3]{2}")
 _HANGUL = lazy("[\uac00-\ud7a3]")
@@ -401,29 +427,54 @@ _FREQUENT_SYLLABLES = frozenset(
     "차착찬찰참창채책처천철첨청체초촉촌총최추축춘출충취츠측치칙친칠침카칸칼캐커컨케코콘콜쿠크큰클키킹타탁탄탈탐탑태택터테텔토톤톱"
     "통퇴투트특틀티파판팔패퍼페펜편평폐포폭표푸풀품풍퓨프플피픽필핏하학한할함합항해핵행향허헌험헤혁현혈협형혜호혹혼홀홍화확환활황"
     "회획효후훈훌휘휴흐흑흔흘흥희흰히힘"
+    # Name syllables (동욱, 려원, 민섭, 봄, 륜, 흠, ...) and loanwords' (킬 챔 쥬 퀵 큐 쉐 썬 섀 갤 럭 쳐 슈 팅).
+    "욱려섭봄륜흠혁훈철혜규찬율린빈환킬챔쥬퀵큐쉐썬섀갤럭쳐슈팅"
 )
 
 
 def korean_text(data: bytes) -> str | None:
     """`data` read as code page 949 when that reading is strict, holds nothing but Hangul
     syllables beyond ASCII and punctuation, has a word of two and reads mostly as frequent
-    syllables, all of them (or nearly, in a long text) where the bytes also read plainly as
-    Chinese (see above); else None."""
+    syllables, more of them than its Chinese reading's share of frequent characters where
+    the bytes also read plainly as Chinese (see above); else None."""
+    return _korean_and_chinese(data)[0]
+
+
+# `_korean_and_chinese`'s second value when it did not need `chinese_reading`.
+_UNASKED = object()
+
+
+def _korean_and_chinese(data: bytes) -> tuple[str | None, tuple[str, str] | None | object]:
+    """(`korean_text(data)`, `chinese_reading(data)` when it was asked on the way, else
+    _UNASKED): `national_reading` asks for Chinese next when Korean is refused, and a
+    refusal for a plain Chinese reading had read the bytes so already (review31f)."""
     try:
         text = data.decode("cp949")
     except UnicodeDecodeError:
-        return None
+        return None, _UNASKED
     if _NOT_KOREAN.search(text) or not _KOREAN_WORD.search(text):
-        return None
+        return None, _UNASKED
     syllables = frequent = 0
     for match in _HANGUL.finditer(text, 0, _SAMPLE_CHARACTERS):
         syllables += 1
         frequent += match.group() in _FREQUENT_SYLLABLES
     if frequent * 4 < syllables * 3:
-        return None  # mostly rare syllables: bytes of another encoding
-    if (frequent == syllables and syllables >= 3) or (frequent * 10 >= syllables * 9 and syllables >= 8):
-        return text
-    return None if chinese_reading(data) is not None else text
+        return None, _UNASKED  # mostly rare syllables: bytes of another encoding
+    if frequent * 10 >= syllables * 9 and syllables >= 8:
+        # Nine in ten frequent of eight or more: no Chinese text reads so (each syllable
+        # about one in three), and reading 4 MiB as Chinese too doubled the time.
+        return text, _UNASKED
+    chinese = chinese_reading(data)
+    if chinese is None:
+        return text, chinese
+    from .frequent_hanzi import FREQUENT_HANZI  # only for bytes that read as both
+
+    ideographs = common = 0
+    for match in _IDEOGRAPH.finditer(chinese[1], 0, _SAMPLE_CHARACTERS):
+        ideographs += 1
+        common += match.group() in FREQUENT_HANZI
+    # frequent / syllables > common / ideographs, in whole numbers; a tie stays Chinese.
+    return (text if frequent * ideographs > common * syllables else None), chinese
 
 
 # How much of a text `_common_ideographs` looks at: a deck or a manifest whole, a file of

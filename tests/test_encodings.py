@@ -225,6 +225,38 @@ def test_common_korean_is_read_as_korean(text):
     assert decode(text.encode("cp949")) == text
 
 
+# review31f: short Korean was read as Chinese whenever its bytes also read plainly so (every
+# Hangul lead byte is in GB2312's common rows): two-syllable names never read as Korean, and
+# one syllable outside the frequent ones flipped a short file (김동욱 as 辫悼宽).
+_KOREAN_SURNAMES = "김이박최정강조윤장임한오서신권황안송류전홍고문양손배백허유남심노하곽성차주우구민진나지엄채원천방공현"
+_KOREAN_GIVEN = ("민준 서준 도윤 예준 시우 하준 주원 지호 지후 준우 준서 건우 도현 현우 지훈 우진 서진 민재 현준 연우 유준 정우 "
+                 "승우 승현 시윤 준혁 은우 지환 승민 유찬 민성 준영 시후 진우 수현 재윤 시현 동현 태윤 민규 재원 한결 민우 재민 "
+                 "은찬 윤호 시원 민혁 하율 지안 서연 서윤 지우 서현 민서 하은 하윤 윤서 지유 지민 채원 수아 지아 지윤 다은 은서 "
+                 "예은 수빈 소율 예린 하린 지원 동욱 상욱 려원 민섭 봄이 윤희 영희 철수 영수 정희 혜진 은정 성민 상훈 경민 동훈 "
+                 "재훈 광수 용호 성호 승훈 혜원 은영 수진 미영").split()
+_KOREAN_CARDS = ("챔피언", "섀도우", "브레이크 스루 스킬", "스킬", "봄의 정령", "갤럭시", "슈팅 스타", "퀵 스타트", "썬 디바이더")
+
+
+def _korean_names() -> list[str]:
+    return [*_KOREAN_GIVEN, *(surname + given for surname in _KOREAN_SURNAMES[:20] for given in _KOREAN_GIVEN),
+            *(surname + given for surname in _KOREAN_SURNAMES for given in ("민준", "동욱", "려원", "민섭"))]
+
+
+@pytest.mark.parametrize("form", ["player,deck\n{},decks/a.txt\n", "4 {}\n", "decks/{}.txt\n"])
+def test_common_korean_names_are_read_as_korean(form):
+    """Two- and three-syllable names (민준, 김동욱, 이려원, 박민섭), in a manifest, as a
+    card line and as a file name, each read as typed in code page 949."""
+    names = _korean_names()
+    misread = [name for name in names if decode(form.format(name).encode("cp949")) != form.format(name)]
+    assert len(names) > 2_000 and not misread, misread[:20]
+
+
+@pytest.mark.parametrize("card", _KOREAN_CARDS)
+def test_korean_card_names_of_loanwords_are_read_as_korean(card):
+    for text in (f"3 {card}\n", f"3 {card}\r"):
+        assert decode(text.encode("cp949")) == text
+
+
 @pytest.mark.parametrize("text", [
     "李明\n", "3 灰流丽\n", "player,deck\n李明,deck.txt\n",  # each also a strict reading of Korean bytes
     "player,deck\n李娜,a.txt\n刘强,b.txt\n", "备牌\n2 否决\n",  # three of four read as common syllables
@@ -353,6 +385,10 @@ def test_a_mac_roman_list_read_as_shift_jis_only_by_its_split_words_is_mac_roman
     # No kana nor word of kanji, lines ended CR alone as classic Mac OS's Japanese text ends
     # them: `4xìá`, `20 éR` read as Mac Roman for the line ends alone.
     "4x島\r56 島\r", "20 島\r20 山\r20 平地\r", "4 稲妻\r56 Island\r",
+    # A one-kanji word whose second byte is a small Latin letter (浜, 北: Mac Roman's `ïl`,
+    # `ñk`) among kanji or counts alone is a Japanese name or card, not a Latin line's
+    # accented word (review31f): these were read as Mac Roman.
+    "player,deck\r浜 翔,a.txt\r鈴木 翔,b.txt\r", "4 北\r20 山\r", "player,deck\r浜 翔,a.txt\r",
 ])
 def test_a_shift_jis_list_that_mac_roman_reads_as_letters_stays_shift_jis(text):
     """Katakana and the middle dot are bytes Mac Roman reads as accented letters: a list that
@@ -561,3 +597,43 @@ def test_the_patterns_that_guess_an_encoding_skip_ascii_in_c():
 ])
 def test_what_counts_as_a_class_beyond_ascii(source, starts):
     assert _starts_with_a_class_beyond_ascii(source) is starts
+
+
+def test_the_accented_short_word_check_reads_only_a_sample(monkeypatch):
+    """`_accented_short_word` ran a Python step per match over the whole text (4 MiB of
+    `4 山` lines: 0.61 -> 2.08 s to decode, review31f finding 5a). It now looks at the first
+    _SAMPLE_CHARACTERS only: counted by the text the pattern is given, not timed."""
+    from deckcheck import textio
+
+    pattern = textio._LONE_KANJI_WORD
+    lengths: list[int] = []
+
+    class Counting:
+        def search(self, text, *args):
+            lengths.append(len(text))
+            return pattern.search(text, *args)
+
+        def finditer(self, text, *args):
+            lengths.append(len(text))
+            return pattern.finditer(text, *args)
+
+    monkeypatch.setattr(textio, "_LONE_KANJI_WORD", Counting())
+    data = ("4 山\r" * (MAX_INPUT_BYTES // 8)).encode("cp932")
+    assert decode(data).startswith("4 山\r")
+    assert lengths and max(lengths) <= textio._SAMPLE_CHARACTERS
+    # A Latin line with an accented two-letter word past the sample is not looked for.
+    assert textio._accented_short_word("4 山\r" * textio._SAMPLE_CHARACTERS + "4 四 Bolt\r") is False
+    assert textio._accented_short_word("4 四 Bolt\r") is True
+
+
+@pytest.mark.parametrize("text", ["刘磊\n", "player,deck\n刘明,a.txt\n"])  # each a strict reading of two frequent syllables
+def test_a_short_chinese_text_is_read_as_chinese_once(monkeypatch, text):
+    """`korean_text` read the bytes as Chinese to refuse Korean, and `national_reading` read
+    them so again right after (review31f finding 5b): one reading now, counted."""
+    from deckcheck import textio
+
+    calls = []
+    real = textio.chinese_reading
+    monkeypatch.setattr(textio, "chinese_reading", lambda data: calls.append(data) or real(data))
+    assert textio.national_reading(text.encode("gb2312")) == ("gb2312", text)
+    assert len(calls) == 1

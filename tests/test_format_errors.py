@@ -105,6 +105,19 @@ def test_null_zone_without_a_parent_loads(tmp_path):
     assert list(fmt.zones) == ["sideboard"]
 
 
+@pytest.mark.parametrize("number", ["40.5", "40.000", "1.5"])
+def test_a_decimal_size_in_a_format_file_gets_no_thousands_hint(tmp_path, number):
+    """`min: 40.5` was told "for 40,500 write 40500" (review31f): a zone's size is never
+    thousands, so the hint of deckcheck.yaml's `hands` is not given here."""
+    path = tmp_path / "f.yaml"
+    path.write_text(f"name: F\ngame: mtg\ndeck:\n  main: {{min: {number}}}\n", encoding="utf-8")
+    with pytest.raises(FormatError) as caught:
+        check_file(path)
+    assert caught.value.key == "deck.main.min"
+    assert "expected a whole number >= 0, got a number" in str(caught.value)
+    assert "write" not in str(caught.value), str(caught.value)
+
+
 def test_editing_a_parent_is_seen_by_the_next_load(tmp_path):
     """The cache used to key on the child's file only: a changed parent stayed stale."""
     parent = tmp_path / "parent.yaml"

@@ -125,7 +125,7 @@ def in_the_lists_letters(problems: list[Problem], held: Callable[[], frozenset[s
     other unknown names hold letters no card's name holds (letters_note): the list is in the
     player's language, and no sync mends a German list's `Zugangscode-Sprecher` beside its
     `Aschblüte`. Two such names say so; one says so only when no unexplained name is plainly
-    English (each of its words a word of some card's name, `words()`): one rare letter in
+    English (two words or more, each a word of some card's name, `words()`): one rare letter in
     `Bjørn, Warden of Skjold` is no sign that `Brand New Card` is not newer than the data.
     Passcodes are left as they are; the replaced problems lose `unexplained`
     (games/mtg/foreign_basics.in_the_lists_language does the same for a basic land's name)."""
@@ -148,9 +148,11 @@ def in_the_lists_letters(problems: list[Problem], held: Callable[[], frozenset[s
 
 
 def _plainly_english(name: str, words: Callable[[], frozenset[str]]) -> bool:
-    """Whether each word of `name` (ASCII only) is a word of some card's name."""
+    """Whether `name` (ASCII only) has two words or more, each a word of some card's name.
+    One word is no sign of English: a German list's `Berg` and `Blitzschlag` are words of
+    card names (Berg Strider) as much as `Brand New Card`'s are."""
     written = name_words((name,)) if name.isascii() else frozenset()
-    return bool(written) and written <= words()
+    return len(written) >= 2 and written <= words()
 
 
 def name_words(names: Iterable[str]) -> frozenset[str]:

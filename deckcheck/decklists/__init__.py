@@ -432,9 +432,9 @@ ANY_LINE_BREAK = lazy("\r\n|[\n\r" + "".join(_MORE_BREAKS) + "]")
 
 # A file saved or copied in part stops inside its last line: where that line is a count
 # alone (`4`, the card's name lost), its parse error says the file may have been cut short;
-# where it names a card cut inside (`4 Goblin Gu`) in a file (not a manifest's cell or a
-# library caller's text, which end so as a rule), the unknown card does (cards/resolve.py,
-# from the deck's `cut_line`). Only with no line break after the line, and only in the
+# where it names a card cut inside (`4 Goblin Gu`), the unknown card does (cards/resolve.py,
+# from the deck's `cut_line`). Both only in a file or standard input, not a manifest's cell
+# or a library caller's text, which end so as a rule. Only with no line break after the line, and only in the
 # formats of one card a line: none of the real decks of the tests' data is told so.
 _LINE_FORMATS = (text, PARSERS["dck"])
 _BARE_COUNT = lazy(r"\d{1,4}")
@@ -442,10 +442,12 @@ _BARE_COUNT = lazy(r"\d{1,4}")
 
 def _cut_in_last_line(deck: Deck, content: str, whole_file: bool) -> None:
     """Keep `content`'s last line (no line break after it) as the deck's `cut_line` when it
-    is a file's (`whole_file`), and say so on its parse error when that line is a count alone."""
+    is a file's (`whole_file`), and say so on its parse error when that line is a count alone
+    (only in a file too)."""
     last = content.count("\n") + content.count("\r") - content.count("\r\n") + 1
-    if whole_file:
-        deck.cut_line = last
+    if not whole_file:
+        return
+    deck.cut_line = last
     if not deck.problems:
         return
     start = max(content.rfind("\n"), content.rfind("\r")) + 1

@@ -193,10 +193,10 @@ _HERO_COMMENT = lazy(r"^HERO(?:\t|[ \t]{2})[ \t]*(?P<name>[^\s:].*)$")
 # name of any game starts with one (_PLAIN_NAME leaves such a line to this pattern). The x
 # of a count may touch a Japanese or Chinese name (`4x島`, `3×灰流うらら`), as it does after
 # one (`島x4`): no blank is typed between the two scripts; never a Latin name (`4xName`).
-# A name starts with kana, an ideograph, a full-width letter or digit, or the opening
-# bracket a card is quoted in (`2ｘ「増殖するＧ」`); never with punctuation (`4x：島`, `4x、島`)
+# A name starts with kana (half-width katakana too: `3xｻｲｸﾛﾝ`), an ideograph, a full-width
+# letter or digit, or the opening bracket a card is quoted in (`2ｘ「増殖するＧ」`); never with punctuation (`4x：島`, `4x、島`)
 # nor a heading's 【 (`15x【サイドデッキ】` is no 15 copies of a card).
-_CJK_NAME_START = ("[\u3041-\u30fa\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff10-\uff19\uff21-\uff3a\uff41-\uff5a"
+_CJK_NAME_START = ("[\u3041-\u30fa\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\uff66-\uff9d"
                    "\u3008\u300a\u300c\u300e\uff62]")
 # The count may carry the counter for flat things of Japanese, Korean or Chinese lists, as
 # they write it before the name too (`3枚 灰流うらら`, `3장 Name`, `3张 Name`; `_COUNTERS`).

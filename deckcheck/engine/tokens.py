@@ -150,4 +150,8 @@ def _read_string(text: str, start: int) -> tuple[str, int]:
             return "".join(chars), index + 1
         chars.append(char)
         index += 1
-    raise ExpressionError("this quote is never closed", column=start + 1)
+    opening = text[start]
+    # A full-width or curly quote closes only with its own closer; a plain `"` after `＂`
+    # (the input method switched back to half-width) looks closed to its writer: name both.
+    how = "" if opening in "\"'" else f": opened with {opening}, close it with {closing}"
+    raise ExpressionError(f"this quote is never closed{how}", column=start + 1)

@@ -73,7 +73,7 @@ SIMULATE_SCHEMA = Struct(
         "policy": Str(),
         "on": Str(choices=("play", "draw")),
         "turns": Int(minimum=1, maximum=MAX_TURNS),
-        "hands": Int(minimum=1, maximum=MAX_HANDS),
+        "hands": Int(minimum=1, maximum=MAX_HANDS, thousands=True),
         "seed": Int(minimum=0, maximum=MAX_SEED),
         "exact": Bool(),
         "cards": ListOf(Str()),
