@@ -11,7 +11,7 @@ import re
 import pytest
 
 from deckcheck.decklists.common import pasted_twice
-from real_decks import find_shared_data, mtgo_text, read_decks
+from real_decks import mtgo_text, read_decks
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
@@ -47,10 +47,10 @@ def test_edge_cases_answer_as_the_rule_reads(text):
     assert pasted_twice(text) == _reference(text)
 
 
-def test_real_decks_pasted_once_and_twice():
+def test_real_decks_pasted_once_and_twice(shared_data):
     """Every real deck of the shared data as an MTGO list, as it is and pasted twice (with
     LF, CR LF and CR line ends, and a blank line or none between the copies)."""
-    decks = list(read_decks(find_shared_data()))
+    decks = list(read_decks(shared_data))
     assert len(decks) > 1000
     found = 0
     for deck in decks:
