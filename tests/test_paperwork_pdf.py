@@ -156,3 +156,22 @@ def test_names_the_fonts_cannot_draw_are_not_kept_with_their_characters(tmp_path
     assert kept / 150 < 4_000, f"{kept / 150:,.0f} bytes kept per name"
     # Each name is still warned of once: 100 listed, the other 161 counted.
     assert len(writer.warnings) == 101 and writer.warnings[-1].startswith("161 more names hold")
+
+
+def test_an_empty_section_before_a_section_with_cards_keeps_its_box():
+    """An empty section meeting a full last column was left out ("never adds a page"),
+    though a later section with cards opened the next page anyway: a Yu-Gi-Oh! sheet whose
+    Main Deck filled page 1 lost its "Extra Deck 0" box before the Side Deck on page 2
+    (review31g). It is left out only when nothing with cards follows."""
+    from deckcheck.paperwork.pdf import NORMAL, SheetWriter
+    from deckcheck.paperwork.sheet import Section
+
+    writer = SheetWriter()
+    main = Section("Main", "main", [(1, f"Card {number}") for number in range(18)])
+    columns = writer._columns([main, Section("Extra", "extra"), Section("Side", "side", [(1, "Side card")] * 5)],
+                              NORMAL, 10, 10)
+    titles = [row.text for column in columns for row in column if row.kind == "title"]
+    assert "Extra" in titles and titles.index("Extra") < titles.index("Side")
+    # With nothing after it, the empty box still adds no page of its own.
+    alone = writer._columns([main, Section("Extra", "extra")], NORMAL, 10, 10)
+    assert "Extra" not in [row.text for column in alone for row in column if row.kind == "title"]

@@ -276,13 +276,14 @@ class SheetWriter:
 
     def _columns(self, sections: Sequence[Section], layout: Layout, first: int, later: int) -> list[list[_Row]]:
         """The sections' rows spread over columns: `first` rows in each column of page 1,
-        `later` in the columns of the pages after it. An empty section never adds a page."""
+        `later` in the columns of the pages after it. An empty section never adds a page of
+        its own."""
         columns: list[list[_Row]] = [[]]
 
         def room() -> int:
             return (first if len(columns) <= layout.columns else later) - len(columns[-1])
 
-        for section in sections:
+        for index, section in enumerate(sections):
             title = self._text(section.title, "section")
             if columns[-1] and section.beside and len(columns) % layout.columns == 1:
                 columns.append([])
@@ -292,10 +293,11 @@ class SheetWriter:
                 # for it, or the next column of the same page; with neither it is left out, the
                 # totals saying 0. Opening a column on a page of its own, it made a list of 82
                 # to 84 singles the denser layout's: every name 7 pt, not 8.5, for an empty box.
+                # A later section with cards opens the next page anyway: the box goes there.
                 if room() >= 2:
                     columns[-1].append(_Row("gap"))
                 elif room() < 1:
-                    if len(columns) % layout.columns == 0:
+                    if len(columns) % layout.columns == 0 and not any(rest.lines for rest in sections[index + 1:]):
                         continue
                     columns.append([])
             elif columns[-1] and room() >= 3:
