@@ -256,7 +256,9 @@ _SET_SUFFIX = lazy(rf"\s+\((?!(?:{_TIMES}\d{{1,4}}|\d{{1,4}}{_TIMES})\))"  # `(x
 # `[2XM] 141`: a set in brackets and the collector number after it, as shops' lists write a
 # printing (a set in brackets at the very end is _trailing_brackets'). No card name of any
 # game has a `]` before its last word (checked against the card data).
-_BRACKETED_PRINTING = lazy(r"\s+\[[A-Za-z0-9]{2,8}\]\s+[^\s\[\]()]{1,8}(?:\s+[A-Za-z]{1,2})?\s*$")
+# The number is never a count (`[2XM] x4`, `[M10] 4x`), which _COUNT_LAST reads as after `(M10)`.
+_BRACKETED_PRINTING = lazy(rf"\s+\[[A-Za-z0-9]{{2,8}}\]\s+(?!(?:{_TIMES}\d{{1,4}}|\d{{1,4}}{_TIMES})(?:\s|$))"
+                           r"[^\s\[\]()]{1,8}(?:\s+[A-Za-z]{1,2})?\s*$")
 # `- Foil`, `- Etched` after the name, as a shop's export or a hand-typed pool marks a
 # finish (no card name ends in either word after a dash).
 _DASHED_FINISH = lazy(r"\s+[-\u2013\u2014]\s*(?:foil|etched)\s*$", re.IGNORECASE)
