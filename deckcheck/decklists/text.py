@@ -250,15 +250,18 @@ _VARIANT = lazy(r"\s*<[^<>]*>(?=\s*(?:$|[\[(]))")    # MTGGoldfish `<A>`, `<show
 # `(Foil)`, `(Etched)` (`(foil)`, `(FOIL)` are of one case already).
 # The word after the code is its collector number (`(M10) 146`), never a count (`(M19) x2`,
 # `(Foil) 2x`, `(M19) ×2`), which _COUNT_LAST reads once the printing is left on the name.
+# A finish a shop writes after the collector number (`141 F` foil, `141 E` etched, `NF`),
+# never an `x`: `(M10) 4 x` is a count (_COUNT_LAST), not the number 4 in foil.
+_FINISH_LETTERS = r"(?:\s+[A-WYZa-wyz]{1,2})?"
 _SET_SUFFIX = lazy(rf"\s+\((?!(?:{_TIMES}\d{{1,4}}|\d{{1,4}}{_TIMES})\))"  # `(x4)` is a count (_COUNT_LAST)
                    r"(?:[A-Z0-9_]{2,8}|[a-z0-9_]{2,8}|[A-Z0-9]{2,5}-[A-Z]{0,2}\d{3}|[A-Z][a-z][A-Z]|Foil|Etched|Loot)\)"
-                   rf"(?:\s+(?!(?:{_TIMES}\d{{1,4}}|\d{{1,4}}{_TIMES})(?:\s|$))[^\s()]+(?:\s+[A-Za-z]{{1,2}})?)?\s*$")
+                   rf"(?:\s+(?!(?:{_TIMES}\d{{1,4}}|\d{{1,4}}{_TIMES})(?:\s|$))[^\s()]+{_FINISH_LETTERS})?\s*$")
 # `[2XM] 141`: a set in brackets and the collector number after it, as shops' lists write a
 # printing (a set in brackets at the very end is _trailing_brackets'). No card name of any
 # game has a `]` before its last word (checked against the card data).
 # The number is never a count (`[2XM] x4`, `[M10] 4x`), which _COUNT_LAST reads as after `(M10)`.
 _BRACKETED_PRINTING = lazy(rf"\s+\[[A-Za-z0-9]{{2,8}}\]\s+(?!(?:{_TIMES}\d{{1,4}}|\d{{1,4}}{_TIMES})(?:\s|$))"
-                           r"[^\s\[\]()]{1,8}(?:\s+[A-Za-z]{1,2})?\s*$")
+                           rf"[^\s\[\]()]{{1,8}}{_FINISH_LETTERS}\s*$")
 # `- Foil`, `- Etched` after the name, as a shop's export or a hand-typed pool marks a
 # finish (no card name ends in either word after a dash).
 _DASHED_FINISH = lazy(r"\s+[-\u2013\u2014]\s*(?:foil|etched)\s*$", re.IGNORECASE)
