@@ -260,7 +260,9 @@ _SET_SUFFIX = lazy(rf"\s+\((?!(?:{_TIMES}\d{{1,4}}|\d{{1,4}}{_TIMES})\))"  # `(x
 # printing (a set in brackets at the very end is _trailing_brackets'). No card name of any
 # game has a `]` before its last word (checked against the card data).
 # The number is never a count (`[2XM] x4`, `[M10] 4x`), which _COUNT_LAST reads as after `(M10)`.
-_BRACKETED_PRINTING = lazy(rf"\s+\[[A-Za-z0-9]{{2,8}}\]\s+(?!(?:{_TIMES}\d{{1,4}}|\d{{1,4}}{_TIMES})(?:\s|$))"
+# The set is a set code's shape, capitals and digits, and no zone's word (_bracketed_printing):
+# `[SB] 2`, `[Main] 1`, `[Burn] 2` are a zone or a category and a number no printing explains.
+_BRACKETED_PRINTING = lazy(rf"\s+\[(?P<code>[A-Z0-9]{{2,5}})\]\s+(?!(?:{_TIMES}\d{{1,4}}|\d{{1,4}}{_TIMES})(?:\s|$))"
                            rf"[^\s\[\]()]{{1,8}}{_FINISH_LETTERS}\s*$")
 # `- Foil`, `- Etched` after the name, as a shop's export or a hand-typed pool marks a
 # finish (no card name ends in either word after a dash).
@@ -421,8 +423,10 @@ def _strip_decorations(name: str) -> tuple[str, str | None]:
             zone = COMMANDER
     name = _VARIANT.sub("", _MARKER.sub("", name))
     if "[" in name:
-        name = _BRACKETED_PRINTING.sub("", name)
+        name = _without_bracketed_printing(name)
     name, categories = _trailing_brackets(name)
+    if categories and "[" in name:
+        name = _without_bracketed_printing(name)  # `Sol Ring [C21] 263 [Ramp]`: the category came after it
     name = _without_set_suffix(name)
     if name.rstrip().endswith("]"):
         # `Fire // Ice [MH2] (foil)`: the set in brackets before the finish in parentheses.
@@ -439,6 +443,14 @@ def _strip_decorations(name: str) -> tuple[str, str | None]:
 # `(MH２) ２５９`). Only the set code is looked for through them; the name keeps its own
 # characters (`増殖するＧ`), which card data reads as it is.
 _HALF_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
+
+
+def _without_bracketed_printing(name: str) -> str:
+    """`name` without a printing in brackets after it (`[2XM] 141`), if its code is no zone's word."""
+    printing = _BRACKETED_PRINTING.search(name)
+    if printing is None or printing.group("code").lower() in _SECTION_ZONES:
+        return name
+    return name[: printing.start()]
 
 
 def _without_set_suffix(name: str) -> str:
