@@ -375,7 +375,7 @@ def looks_like_list(text: str) -> bool:
             continue
         if _section(line) is not None:
             continue
-        if _SB_PREFIX.match(line) or _COUNT_FIRST.match(line) or _COUNT_LAST.match(_strip_decorations(line)[0]):
+        if _SB_PREFIX.match(line) or _reads_as_card(line):
             cards += 1
         else:
             others += 1
@@ -387,6 +387,11 @@ _CURRENCY_CHARS = frozenset(_CURRENCY)
 # brackets are none of them: a name in them (《灰流うらら》) needs none of those patterns,
 # only `_unquoted`, which a name of any other first character never calls.
 _DECORATION_CHARS = frozenset("#^*<[({\uff08") | _CURRENCY_CHARS  # and `（`, a full-width set code's
+
+
+def _reads_as_card(line: str) -> bool:
+    """Whether `line` reads as a card line with its count (`4 Name`, `Name x4`)."""
+    return bool(_COUNT_FIRST.match(line) or _COUNT_LAST.match(_strip_decorations(line)[0]))
 
 
 def _strip_decorations(name: str) -> tuple[str, str | None]:
@@ -1044,7 +1049,10 @@ def parse(text: str, source: str = "<text>") -> Deck:
         if xmage:
             deck.name = deck.name or (xmage.group("name") or "").strip() or None
             continue
-        if ":" in line and (field := _FORM_FIELD.match(line)) is not None:
+        if ":" in line and len(groups) == 1 and not groups[0] and not deck.entries \
+                and (field := _FORM_FIELD.match(line)) is not None and not _reads_as_card(field.group("value")):
+            # Only a form's header, above its cards, and no card line after the colon:
+            # `Event: Lightning Bolt x4`, or `Name: Shock` below the cards, is read as any line.
             if field.group("deck"):
                 deck.name = deck.name or field.group("value").strip() or None
             continue
