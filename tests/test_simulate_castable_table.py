@@ -28,11 +28,15 @@ CASES = [
     ("four-colors", ["--cast", "Atraxa, Praetors' Voice", "--cast", "Counterspell", "--hands", "2000"]),
     ("two-digit-sources", ["--cast", "Atraxa, Grand Unifier", "--cast", "Llanowar Elves", "--cast", "Counterspell"]),
     ("hybrid", ["--cast", "Leyline of the Guildpact", "--cast", "Atraxa, Grand Unifier", "--hands", "2000", "--seed", "5"]),
+    # A cost too long beside the names even without the sources (a policy's `costs:`) goes under the row too.
+    ("long-cost", ["--cast", "Counterspell", "--cast", "Llanowar Elves", "--hands", "2000", "--seed", "1"]),
 ]
+POLICIES = {"long-cost": 'costs: {Counterspell: "{W}{W}{W}{U}{U}{U}{B}{B}{B}{G}{G}{G}"}\n'}
 FOUR_COLORS = "10 Plains\n10 Island\n10 Swamp\n10 Forest\n20 Llanowar Elves\n"
 DECKS = {"four-colors": FOUR_COLORS,
          "two-digit-sources": "10 Plains\n12 Island\n12 Swamp\n10 Forest\n12 Llanowar Elves\n4 Atraxa, Grand Unifier\n",
-         "hybrid": "10 Plains\n12 Island\n12 Swamp\n10 Forest\n12 Llanowar Elves\n4 Leyline of the Guildpact\n"}
+         "hybrid": "10 Plains\n12 Island\n12 Swamp\n10 Forest\n12 Llanowar Elves\n4 Leyline of the Guildpact\n",
+         "long-cost": "10 Plains\n12 Island\n12 Swamp\n10 Forest\n12 Llanowar Elves\n4 Counterspell\n"}
 # A line under a row that holds what its row left out (the sources, then a long cost).
 UNDER = ("cost: ", "sources: ")
 
@@ -68,6 +72,10 @@ def test_castable_table_fits_80_columns_and_keeps_every_value(cli, tmp_path, nam
     if name in DECKS:
         deck = tmp_path / f"{name}.txt"
         deck.write_text(DECKS[name], encoding="utf-8")
+    if name in POLICIES:
+        policy = tmp_path / "policy.yaml"
+        policy.write_text(POLICIES[name], encoding="utf-8")
+        options = [*options, "--policy", str(policy)]
     text = cli("simulate", str(deck), "-f", "mtg/modern", *options)
     assert text.returncode == 0, text.stderr
     report = json.loads(cli("simulate", str(deck), "-f", "mtg/modern", *options, "-o", "json").stdout)
