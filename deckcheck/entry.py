@@ -244,18 +244,21 @@ _EXAMPLE_FORMATS = {"mtg": "mtg/modern", "yugioh": "yugioh/advanced-tcg", "wow":
 
 
 def _game_of_deck(error: Exception) -> str:
-    """The id of the game the first deck file of the failed command names by its zones
-    (games.game_of_zones); "" when it names none, or is no readable file (standard input,
-    a folder, a file that cannot be read: its own error comes with -f given)."""
-    decks = getattr(getattr(error, "ctx", None), "params", {}).get("decks") or ()
-    first = decks[0] if isinstance(decks, (list, tuple)) and decks else None
+    """The id of the game the first deck of the failed command names by its zones
+    (games.game_of_zones): its file, or a `ydke://` URL given as the deck (`validate`'s
+    `decks`, `simulate`'s `deck`); "" when it names none, or is no readable file (standard
+    input, a folder, a file that cannot be read: its own error comes with -f given)."""
+    params = getattr(getattr(error, "ctx", None), "params", {})
+    decks = params.get("decks") or params.get("deck") or ()
+    first = decks if isinstance(decks, str) else decks[0] if isinstance(decks, (list, tuple)) and decks else None
     if not isinstance(first, str) or first == "-":
         return ""
     try:
-        from .decklists import load_deck
+        from .decklists import is_inline, load_deck
         from .games import game_of_zones
+        from .pipeline import read_deck
 
-        deck = load_deck(first)
+        deck = read_deck(first) if is_inline(first) else load_deck(first)
         game = game_of_zones({entry.zone for entry in deck.entries})
     except Exception:  # only an example is at stake: the usage error is said as it was
         return ""

@@ -250,13 +250,20 @@ _VARIANT = lazy(r"\s*<[^<>]*>(?=\s*(?:$|[\[(]))")    # MTGGoldfish `<A>`, `<show
 # `(Foil)`, `(Etched)` (`(foil)`, `(FOIL)` are of one case already).
 # The word after the code is its collector number (`(M10) 146`), never a count (`(M19) x2`,
 # `(Foil) 2x`, `(M19) ×2`), which _COUNT_LAST reads once the printing is left on the name.
+# A finish a shop writes after the collector number (`141 F` foil, `141 E` etched, `NF`),
+# never an `x`: `(M10) 4 x` is a count (_COUNT_LAST), not the number 4 in foil.
+_FINISH_LETTERS = r"(?:\s+[A-WYZa-wyz]{1,2})?"
 _SET_SUFFIX = lazy(rf"\s+\((?!(?:{_TIMES}\d{{1,4}}|\d{{1,4}}{_TIMES})\))"  # `(x4)` is a count (_COUNT_LAST)
                    r"(?:[A-Z0-9_]{2,8}|[a-z0-9_]{2,8}|[A-Z0-9]{2,5}-[A-Z]{0,2}\d{3}|[A-Z][a-z][A-Z]|Foil|Etched|Loot)\)"
-                   rf"(?:\s+(?!(?:{_TIMES}\d{{1,4}}|\d{{1,4}}{_TIMES})(?:\s|$))[^\s()]+(?:\s+[A-Za-z]{{1,2}})?)?\s*$")
+                   rf"(?:\s+(?!(?:{_TIMES}\d{{1,4}}|\d{{1,4}}{_TIMES})(?:\s|$))[^\s()]+{_FINISH_LETTERS})?\s*$")
 # `[2XM] 141`: a set in brackets and the collector number after it, as shops' lists write a
 # printing (a set in brackets at the very end is _trailing_brackets'). No card name of any
 # game has a `]` before its last word (checked against the card data).
-_BRACKETED_PRINTING = lazy(r"\s+\[[A-Za-z0-9]{2,8}\]\s+[^\s\[\]()]{1,8}(?:\s+[A-Za-z]{1,2})?\s*$")
+# The number is never a count (`[2XM] x4`, `[M10] 4x`), which _COUNT_LAST reads as after `(M10)`.
+# The set is a set code's shape, capitals and digits, and no zone's word (_bracketed_printing):
+# `[SB] 2`, `[Main] 1`, `[Burn] 2` are a zone or a category and a number no printing explains.
+_BRACKETED_PRINTING = lazy(rf"\s+\[(?P<code>[A-Z0-9]{{2,5}})\]\s+(?!(?:{_TIMES}\d{{1,4}}|\d{{1,4}}{_TIMES})(?:\s|$))"
+                           rf"[^\s\[\]()]{{1,8}}{_FINISH_LETTERS}\s*$")
 # `- Foil`, `- Etched` after the name, as a shop's export or a hand-typed pool marks a
 # finish (no card name ends in either word after a dash).
 _DASHED_FINISH = lazy(r"\s+[-\u2013\u2014]\s*(?:foil|etched)\s*$", re.IGNORECASE)
@@ -368,7 +375,7 @@ def looks_like_list(text: str) -> bool:
             continue
         if _section(line) is not None:
             continue
-        if _SB_PREFIX.match(line) or _COUNT_FIRST.match(line) or _COUNT_LAST.match(_strip_decorations(line)[0]):
+        if _SB_PREFIX.match(line) or _reads_as_card(line):
             cards += 1
         else:
             others += 1
@@ -380,6 +387,11 @@ _CURRENCY_CHARS = frozenset(_CURRENCY)
 # brackets are none of them: a name in them (《灰流うらら》) needs none of those patterns,
 # only `_unquoted`, which a name of any other first character never calls.
 _DECORATION_CHARS = frozenset("#^*<[({\uff08") | _CURRENCY_CHARS  # and `（`, a full-width set code's
+
+
+def _reads_as_card(line: str) -> bool:
+    """Whether `line` reads as a card line with its count (`4 Name`, `Name x4`)."""
+    return bool(_COUNT_FIRST.match(line) or _COUNT_LAST.match(_strip_decorations(line)[0]))
 
 
 def _strip_decorations(name: str) -> tuple[str, str | None]:
@@ -416,8 +428,10 @@ def _strip_decorations(name: str) -> tuple[str, str | None]:
             zone = COMMANDER
     name = _VARIANT.sub("", _MARKER.sub("", name))
     if "[" in name:
-        name = _BRACKETED_PRINTING.sub("", name)
+        name = _without_bracketed_printing(name)
     name, categories = _trailing_brackets(name)
+    if categories and "[" in name:
+        name = _without_bracketed_printing(name)  # `Sol Ring [C21] 263 [Ramp]`: the category came after it
     name = _without_set_suffix(name)
     if name.rstrip().endswith("]"):
         # `Fire // Ice [MH2] (foil)`: the set in brackets before the finish in parentheses.
@@ -434,6 +448,14 @@ def _strip_decorations(name: str) -> tuple[str, str | None]:
 # `(MH２) ２５９`). Only the set code is looked for through them; the name keeps its own
 # characters (`増殖するＧ`), which card data reads as it is.
 _HALF_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
+
+
+def _without_bracketed_printing(name: str) -> str:
+    """`name` without a printing in brackets after it (`[2XM] 141`), if its code is no zone's word."""
+    printing = _BRACKETED_PRINTING.search(name)
+    if printing is None or printing.group("code").lower() in _SECTION_ZONES:
+        return name
+    return name[: printing.start()]
 
 
 def _without_set_suffix(name: str) -> str:
@@ -1027,7 +1049,10 @@ def parse(text: str, source: str = "<text>") -> Deck:
         if xmage:
             deck.name = deck.name or (xmage.group("name") or "").strip() or None
             continue
-        if ":" in line and (field := _FORM_FIELD.match(line)) is not None:
+        if ":" in line and len(groups) == 1 and not groups[0] and not deck.entries \
+                and (field := _FORM_FIELD.match(line)) is not None and not _reads_as_card(field.group("value")):
+            # Only a form's header, above its cards, and no card line after the colon:
+            # `Event: Lightning Bolt x4`, or `Name: Shock` below the cards, is read as any line.
             if field.group("deck"):
                 deck.name = deck.name or field.group("value").strip() or None
             continue

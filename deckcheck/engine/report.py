@@ -284,11 +284,16 @@ def _by_turn_lines(simulation: Simulation, shown: Shown) -> list[str]:
     return lines
 
 
+_MIN_NAME = 12  # the narrowest a table's name column is made: a word a line reads badly
+
+
 def _castable_lines(simulation: Simulation, shown: Shown) -> list[str]:
     """The castable-on-curve table, made to fit TEXT_WIDTH columns at the defaults: each
     side's chance and chance given the land drops in percent (the heading says so), a
     sampled run's standard errors on a line of their own under them (`±0.52`), and a name
-    too long for what is left carried on under its row, broken between words: nothing is cut."""
+    too long for what is left carried on under its row, broken between words: nothing is cut.
+    Where the sources (four colors, two digits each, or hybrid pairs) and then a long cost
+    leave a name less than 12 columns, they go on a line under the row (`sources: ...`)."""
     if not simulation.castable:
         return []
     answers = list(simulation.castable.values())
@@ -306,30 +311,44 @@ def _castable_lines(simulation: Simulation, shown: Shown) -> list[str]:
     value_width = widest([text for row in values + errors for text in row], 5)
     headings = [heading for side in SIDES for heading in (side, "given")]
     fixed = 2 + 2 + cost_width + 2 + 4 + 2 + source_width + len(headings) * (2 + value_width)
+    # A row that leaves a name less than 12 columns would pass TEXT_WIDTH (Atraxa, Grand
+    # Unifier's `W 10 U 12 B 12 G 10`, Leyline of the Guildpact's four hybrid pairs): the
+    # sources, then the cost, go on a line of their own under the row instead.
+    sources_under = fixed + _MIN_NAME > TEXT_WIDTH
+    if sources_under:
+        fixed -= 2 + source_width
+    cost_under = sources_under and fixed + _MIN_NAME > TEXT_WIDTH
+    if cost_under:
+        fixed -= 2 + cost_width
     # Names are broken between words to fit what the other columns leave, no narrower than
     # 12 columns nor than their widest word (kept whole, so the columns stay under their headings).
     word = widest(word for name in names for face in name_words(name) for word in face)
-    width = min(widest(names, 12), max(TEXT_WIDTH - fixed, 12, word))
+    width = min(widest(names, _MIN_NAME), max(TEXT_WIDTH - fixed, _MIN_NAME, word))
     lines = [
         "",
         "Castable on curve, in % (mulligans included)",
         "  given: the chance given the land drops (Karsten's measure)",
-        f"  {pad('card', width)}  {pad('cost', cost_width)}  turn  {pad('sources', source_width)}"
+        f"  {pad('card', width)}" + ("" if cost_under else f"  {pad('cost', cost_width)}") + "  turn"
+        + ("" if sources_under else f"  {pad('sources', source_width)}")
         + "".join(f"  {pad(heading, value_width, right=True)}" for heading in headings),
     ]
     for answer, name, cost, made, row, row_errors in zip(answers, names, costs, sources, values, errors):
         first, *rest = name_lines(name, width)
         lines.append(
-            f"  {pad(first, width)}  {pad(cost, cost_width)}  {pad(str(answer.question.turn), 4, right=True)}  "
-            f"{pad(made, source_width)}" + "".join(f"  {pad(text, value_width, right=True)}" for text in row)
+            f"  {pad(first, width)}" + ("" if cost_under else f"  {pad(cost, cost_width)}")
+            + f"  {pad(str(answer.question.turn), 4, right=True)}" + ("" if sources_under else f"  {pad(made, source_width)}")
+            + "".join(f"  {pad(text, value_width, right=True)}" for text in row)
         )
         more = [f"    {part}" for part in rest]
+        under = ([f"cost: {cost}"] if cost_under else []) + ([f"sources: {made}"] if sources_under else [])
         if any(row_errors):
             # The standard errors under their values, beside the name's next line if it has one.
             beside = more.pop(0) if more else ""
             lines.append(pad(beside, fixed - len(headings) * (2 + value_width) + width)
                          + "".join(f"  {pad(text, value_width, right=True)}" for text in row_errors))
         lines += more
+        if under:
+            lines.append(f"    {'; '.join(under)}")
     return lines
 
 
