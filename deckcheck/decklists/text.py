@@ -450,6 +450,23 @@ def _strip_decorations(name: str) -> tuple[str, str | None]:
 _HALF_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
 
 
+# The last characters of a count written after a printing (`x2`, `2x`, `×2`): a line with
+# a count before its name (`4 Shock (M19) x2`) keeps that count and drops the printing and
+# the second count, as it read when the word after a set code was taken for its number.
+_PRINTING_COUNT_ENDS = frozenset("0123456789xX\u00d7\uff58\u0445\u0425")
+
+
+def _without_count_after_printing(name: str) -> str:
+    """`name` without a printing and a count after it (`Shock (M19) x2` -> `Shock`); as it
+    is when no printing stands before the count (`Lightning Bolt x4` stays whole)."""
+    counted = _COUNT_LAST.match(name)
+    if counted is None:
+        return name
+    before = counted.group("name")
+    bare = _strip_decorations(before)[0]
+    return bare if bare != before.strip() else name
+
+
 def _without_bracketed_printing(name: str) -> str:
     """`name` without a printing in brackets after it (`[2XM] 141`), if its code is no zone's word."""
     printing = _BRACKETED_PRINTING.search(name)
@@ -701,6 +718,8 @@ def _card_line(line: str, *, zone: str, number: int, listed: bool = False) -> Ca
     match = _COUNT_FIRST.match(line)
     if match:
         name, hinted = _strip_decorations(match.group("name"))
+        if name[-1:] in _PRINTING_COUNT_ENDS and ("(" in name or "[" in name):
+            name = _without_count_after_printing(name)
         return make_entry(match.group("count"), name, zone=hinted or zone, line=number, raw=written)
     bare, hinted = _strip_decorations(line)
     match = _COUNT_LAST.match(bare)
