@@ -1248,6 +1248,18 @@ def _cod_naming(commanders: list[str], cards: list[str]) -> str:
             f'<zone name="main">{listed}</zone></cockatrice_deck>')
 
 
+def _counting_calls(monkeypatch, owner, name: str, real) -> list[int]:
+    """`owner.name` replaced by `real` counted: the list's one number is the calls so far."""
+    calls = [0]
+
+    def counted(*args, **kwargs):
+        calls[0] += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, counted)
+    return calls
+
+
 def test_a_cockatrice_file_naming_more_commanders_than_a_deck_has_keeps_the_first_few():
     """A deck has one or two commanders (and in Oathbreaker their signature spells): a file
     whose comments name thousands in `CDR:` lines keeps the first MAX_COMMANDER_HINTS, and
@@ -1275,25 +1287,15 @@ def test_a_cockatrice_file_at_the_commander_bound_says_nothing():
 def test_cockatrice_commanders_are_placed_in_work_bounded_by_the_few_read(monkeypatch):
     """Each named card that cannot lead was paired with every other named one: 40 names of
     real cards cost 1,560 pairings, 5,000 of them 15 million (42 s). Counted, not timed."""
-    from pathlib import Path
-
     from deckcheck import validate
     from deckcheck.limits import MAX_COMMANDER_HINTS
     from deckcheck.rules import _commander_placing
 
-    calls = 0
-    real = _commander_placing.lead_together
-
-    def counted(*args, **kwargs):
-        nonlocal calls
-        calls += 1
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(_commander_placing, "lead_together", counted)
+    calls = _counting_calls(monkeypatch, _commander_placing, "lead_together", _commander_placing.lead_together)
     text = _cod_naming(list(_NO_LEADERS), list(_NO_LEADERS))
     result = validate(text, "mtg/commander", "2024-06-01")
     assert not result.legal
-    assert 0 < calls <= MAX_COMMANDER_HINTS * (MAX_COMMANDER_HINTS - 1)
+    assert 0 < calls[0] <= MAX_COMMANDER_HINTS * (MAX_COMMANDER_HINTS - 1)
 
 
 def test_cockatrice_commanders_are_moved_for_convert_in_work_bounded_by_the_few_read(monkeypatch):
@@ -1302,18 +1304,10 @@ def test_cockatrice_commanders_are_moved_for_convert_in_work_bounded_by_the_few_
     from deckcheck import decklists, model
     from deckcheck.limits import MAX_COMMANDER_HINTS
 
-    moves = 0
-    real = model.move_one
-
-    def counted(*args, **kwargs):
-        nonlocal moves
-        moves += 1
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(decklists, "move_one", counted)
+    moves = _counting_calls(monkeypatch, decklists, "move_one", model.move_one)
     deck = parse_text(_cod_naming([f"Card {number}" for number in range(1_000)], ["Card 999", "Island"]), source="deck.cod")
     decklists.write(deck, "dck")
-    assert 0 < moves <= MAX_COMMANDER_HINTS
+    assert 0 < moves[0] <= MAX_COMMANDER_HINTS
 
 
 def test_a_cockatrice_comment_line_of_blanks_inside_is_read_fast():
