@@ -103,8 +103,12 @@ def letters_note(name: str, held: Callable[[], frozenset[str]], *, japanese: boo
     missing = foreign_letters(name, held)
     if not missing:
         return ""
-    languages = "English or Japanese" if japanese else "English"
-    return f" (card names are read in {languages}; {', '.join(missing)} {'is' if len(missing) == 1 else 'are'} in no card's name)"
+    return f" (card names are read in {_read_in(japanese)}; {', '.join(missing)} {'is' if len(missing) == 1 else 'are'} in no card's name)"
+
+
+def _read_in(japanese: bool) -> str:
+    """The languages card names are read in: a Yu-Gi-Oh! catalog also knows Japanese names."""
+    return "English or Japanese" if japanese else "English"
 
 
 def foreign_letters(name: str, held: Callable[[], frozenset[str]]) -> list[str]:
@@ -140,8 +144,7 @@ def in_the_lists_letters(problems: list[Problem], held: Callable[[], frozenset[s
         return problems
     problem, missing = foreign[0]
     where = "the list" if problem.line is None else f"line {problem.line}"
-    languages = "English or Japanese" if japanese else "English"
-    note = (f" (card names are read in {languages}, and {where} names a card with {', '.join(missing)}, "
+    note = (f" (card names are read in {_read_in(japanese)}, and {where} names a card with {', '.join(missing)}, "
             f"which no card's name holds: write each card's English name)")
     return [other.replace(message=other.message + note)
             if other.unexplained and "code" not in (other.details or {}) else other for other in problems]

@@ -104,8 +104,9 @@ def prepare(deck: Deck, fmt: Format, ctx: Context) -> Deck:
                for entry in to_main(deck.entries, moving)]
     read = deck.copy(problems=[*deck.problems, warning]).with_entries(entries)
     if grouped:
+        # Two blank-line groups: the deck the section ran into, and the side deck after it.
         read.guessed_sideboard = GuessedSideboard(frozenset(entry.line for entry in grouped),
-                                                  sum(entry.count for entry in grouped), 2)
+                                                  sum(entry.count for entry in grouped), groups=2)
     return read
 
 
