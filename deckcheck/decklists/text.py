@@ -453,7 +453,7 @@ _HALF_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000:
 # The last characters of a count written after a printing (`x2`, `2x`, `×2`): a line with
 # a count before its name (`4 Shock (M19) x2`) keeps that count and drops the printing and
 # the second count, as it read when the word after a set code was taken for its number.
-_PRINTING_COUNT_ENDS = frozenset("0123456789xX\u00d7\uff58\u0445\u0425")
+_PRINTING_COUNT_ENDS = frozenset("0123456789" + _TIMES[1:-1])  # a digit, or the x of _TIMES
 
 
 def _without_count_after_printing(name: str) -> str:
