@@ -444,9 +444,9 @@ def _cut_in_last_line(deck: Deck, content: str, whole_file: bool) -> None:
     """Keep `content`'s last line (no line break after it) as the deck's `cut_line` when it
     is a file's (`whole_file`), and say so on its parse error when that line is a count alone
     (only in a file too)."""
-    last = content.count("\n") + content.count("\r") - content.count("\r\n") + 1
     if not whole_file:
         return
+    last = content.count("\n") + content.count("\r") - content.count("\r\n") + 1
     deck.cut_line = last
     if not deck.problems:
         return

@@ -453,7 +453,7 @@ _HALF_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000:
 # The last characters of a count written after a printing (`x2`, `2x`, `×2`): a line with
 # a count before its name (`4 Shock (M19) x2`) keeps that count and drops the printing and
 # the second count, as it read when the word after a set code was taken for its number.
-_PRINTING_COUNT_ENDS = frozenset("0123456789xX\u00d7\uff58\u0445\u0425")
+_PRINTING_COUNT_ENDS = frozenset("0123456789" + _TIMES[1:-1])  # a digit, or the x of _TIMES
 
 
 def _without_count_after_printing(name: str) -> str:
@@ -598,14 +598,14 @@ def _section(line: str) -> str | None:
 _HEADING_MARKS = "◆◇■□●○▼▽▲△★☆◎♦※"
 _HEADING_START = rf"^(?:[{_HEADING_MARKS}]\s*)?"
 _HEADING_WORD = r"(?P<word>[^\s\d【】()\[\]:]+)"
-_COUNTER = "[枚장张張]?"  # the counter of flat things: Japanese 枚, Korean 장, Chinese 张 (張)
+_COUNTER = f"[{_COUNTERS}]?"  # the counter of flat things: Japanese 枚, Korean 장, Chinese 张 (張)
 _JAPANESE_COUNT = rf"(?::?\s*(?:\(\s*\d+\s*{_COUNTER}\s*\)|\[\s*\d+\s*{_COUNTER}\s*\]|\d+\s*{_COUNTER}))?"
 _JAPANESE_HEADER = lazy(rf"{_HEADING_START}【?{_HEADING_WORD}】?\s*{_JAPANESE_COUNT}\s*:?$")
 _JAPANESE_BRACKETED_HEADER = lazy(rf"{_HEADING_START}【{_HEADING_WORD}\s*{_JAPANESE_COUNT}\s*】\s*:?$")
 # A count with its counter alone on a line (`40枚`, `（15枚）`, `【3장】`): the count of the deck or
 # section headed above, as a heading carries it (`メインデッキ40枚`); it names no card (it was
 # 0 copies of a card `4`). The counter is required: a bare `40` stays a parse error.
-_COUNTER_ALONE = lazy(r"^[(\[【]?\s*\d+\s*[枚장张張]\s*[)\]】]?$")
+_COUNTER_ALONE = lazy(rf"^[(\[【]?\s*\d+\s*[{_COUNTERS}]\s*[)\]】]?$")
 _JAPANESE_SECTIONS = {
     "メインデッキ": MAIN, "メイン": MAIN, "エクストラデッキ": EXTRA, "エクストラ": EXTRA, "exデッキ": EXTRA,
     "サイドデッキ": SIDEBOARD, "サイド": SIDEBOARD,
