@@ -275,9 +275,9 @@ def formats_import_lflist(
                      lifted=no_longer_listed(lflist, base_limits, unlimited, named), base_known=base_known))
         for lflist in parsed.lists
     ]
-    regionless = [f"`!{lflist.name}`" for lflist in parsed.lists if region_of(lflist.name) is None]
-    if base is not None and base.option("region") is not None:
-        regionless = []  # the base checks the region
+    # None when the base checks the region.
+    regionless = [] if base is not None and base.option("region") is not None else [
+        f"`!{lflist.name}`" for lflist in parsed.lists if region_of(lflist.name) is None]
     # One note for them all: EDOPro's own file holds hundreds of lists, a note each filled stderr.
     if len(regionless) == 1:
         say_note(f"{path.name}: list {regionless[0]} names neither the TCG nor the OCG, so its format checks no "
