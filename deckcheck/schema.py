@@ -202,20 +202,14 @@ class Int(_RecordSpec):
 
     def check(self, value: Any, keys: Keys) -> None:
         if self.thousands and isinstance(value, float) and value >= 1 and value.is_integer() \
-                and self._holds(round(value * 1000)):
+                and self._holds(thousands := round(value * 1000)):
             # `hands: 10.000`, ten thousand as German or Russian write it: YAML reads 10.0 (a
             # leading 0, `0.5`, groups no thousands). Only a whole-valued float: `1.5` may be
             # `1.500` too, but more likely a decimal, and "for 1,500 write 1500" misleads it.
-            thousands = round(value * 1000)
             raise SchemaError(keys, f"expected {self.expected}, got a number ({value}); a whole number is written "
                                     f"without a point or separators: for {thousands:,} write {thousands}", wrong_type=True)
-        if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, bool) or not isinstance(value, int) or not self._holds(value):
             self.fail(value, keys)
-        if self.minimum is not None and value < self.minimum:
-            self.fail(value, keys)
-        if self.maximum is not None and value > self.maximum:
-            self.fail(value, keys)
-
 
     def _holds(self, number: int) -> bool:
         return (self.minimum is None or number >= self.minimum) and (self.maximum is None or number <= self.maximum)

@@ -115,7 +115,7 @@ def card_namer(card_data: CardData | None) -> Callable[[str], str]:
     A game whose cards have passcodes reads a name of digits as a list's line does
     (`get_written`: `14558127` is Ash Blossom & Joyous Spring)."""
     # A game's Catalog; the engine itself needs only is_land.
-    get = getattr(card_data, "get_written", None) or getattr(card_data, "get", None)
+    get = _card_getter(card_data)
     if get is None:
         return _as_written
 
@@ -134,11 +134,18 @@ def _as_written(name: str) -> str:
     return name
 
 
+def _card_getter(card_data: CardData | None) -> Callable[[str], Any] | None:
+    """The card data's lookup of a user's name (a game's Catalog's `get_written`, which
+    reads a name of digits as a passcode, else its `get`), or None (no card data, or a land
+    oracle only)."""
+    return getattr(card_data, "get_written", None) or getattr(card_data, "get", None)
+
+
 def card_known(card_data: CardData | None) -> Callable[[str], bool]:
     """Whether the card data knows `name` as a card, read as card_namer reads it: a card a
     deck may simply not run, not a misspelling. Without card data (or with a land oracle
     only) no name is known, so nothing can be told from a misspelling."""
-    get = getattr(card_data, "get_written", None) or getattr(card_data, "get", None)
+    get = _card_getter(card_data)
     if get is None:
         return lambda name: False
     return lambda name: get(name) is not None

@@ -258,8 +258,7 @@ def _by_turn_lines(simulation: Simulation, shown: Shown) -> list[str]:
     # A name is broken between words to fit what the cells leave, but no narrower than 12
     # columns (more turns than fit: the rows are wider, not the names one word a line) nor
     # than its widest word (kept whole, so the copies stay under their heading).
-    word = widest(word for name in names for face in name_words(name) for word in face)
-    width = min(widest(names, 12), max(TEXT_WIDTH - fixed, 12, word))
+    width = _name_width(names, fixed)
     if simulation.fmt.opening_hand.has_mulligans:
         legend = "in brackets: without mulligans"
     else:
@@ -285,6 +284,13 @@ def _by_turn_lines(simulation: Simulation, shown: Shown) -> list[str]:
 
 
 _MIN_NAME = 12  # the narrowest a table's name column is made: a word a line reads badly
+
+
+def _name_width(names: list[str], fixed: int) -> int:
+    """A table's name column: as wide as its widest name, else what the `fixed` columns
+    leave of TEXT_WIDTH, but no narrower than _MIN_NAME nor than the widest word."""
+    word = widest(word for name in names for face in name_words(name) for word in face)
+    return min(widest(names, _MIN_NAME), max(TEXT_WIDTH - fixed, _MIN_NAME, word))
 
 
 def _castable_lines(simulation: Simulation, shown: Shown) -> list[str]:
@@ -322,8 +328,7 @@ def _castable_lines(simulation: Simulation, shown: Shown) -> list[str]:
         fixed -= 2 + cost_width
     # Names are broken between words to fit what the other columns leave, no narrower than
     # 12 columns nor than their widest word (kept whole, so the columns stay under their headings).
-    word = widest(word for name in names for face in name_words(name) for word in face)
-    width = min(widest(names, _MIN_NAME), max(TEXT_WIDTH - fixed, _MIN_NAME, word))
+    width = _name_width(names, fixed)
     lines = [
         "",
         "Castable on curve, in % (mulligans included)",
