@@ -19,6 +19,12 @@ place among the commands, and must not fail. A line `EXPRESSION  # VALUE` in it 
 the expression must equal VALUE when VALUE is a Python literal (`# False`), or its repr
 start with VALUE's text before `...` (`# 0.7487...`); any other comment is prose.
 
+JSON output is checked too: a ```json block right after a `<!-- output of: deckcheck ARGS -->`
+line (invisible on GitHub) is what that command prints there, parsed. The block may abridge
+it: an object with a `"...": ANY` key may leave out keys (without one it shows them all), a
+list ending in `"..."` may leave out the items after, and a number is shown to the decimals
+it has (`0.843902` for 0.8439016887...).
+
 Links: every relative link of these documents points to a file that exists, and to one of
 its headings when it names an anchor.
 """
@@ -41,6 +47,7 @@ DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 PROMPT = "$ "
 ANY_LINES = "..."
 FILE_MARKER = re.compile(r"^<!--\s*file:\s*(?P<path>\S+)\s*-->\s*$")
+OUTPUT_MARKER = re.compile(r"^<!--\s*output of:\s*(?P<command>deckcheck\s.*?)\s*-->\s*$")
 FENCE = re.compile(r"^(?P<fence>```+|~~~+)")
 LINK = re.compile(r"\[[^\]]*\]\((?P<target>[^)\s]+)\)")
 
@@ -60,6 +67,13 @@ class FileBlock:
 
 
 @dataclass
+class JsonOutput:
+    line: int  # 1-based line of the opening fence
+    argv: list[str]
+    text: str
+
+
+@dataclass
 class PythonBlock:
     line: int  # 1-based line of the opening fence
     text: str
@@ -70,22 +84,31 @@ IMPORTS_DECKCHECK = re.compile(r"^(?:from deckcheck[.\w]* import|import deckchec
 VALUE_COMMENT = re.compile(r"^(?P<indent>\s*)(?P<expression>\S.*?)\s+#\s*(?P<value>\S.*?)\s*$")
 
 
-def read_steps(path: Path) -> list[Command | FileBlock | PythonBlock]:
-    """The file blocks, `$ deckcheck` commands and Python examples of a Markdown document, in order."""
-    steps: list[Command | FileBlock | PythonBlock] = []
+def read_steps(path: Path) -> list[Command | FileBlock | PythonBlock | JsonOutput]:
+    """The file blocks, `$ deckcheck` commands, Python examples and JSON outputs of a
+    Markdown document, in order."""
+    steps: list[Command | FileBlock | PythonBlock | JsonOutput] = []
     lines = path.read_text(encoding="utf-8").splitlines()
     index = 0
     pending_file: str | None = None
+    pending_output: str | None = None
     while index < len(lines):
         marker = FILE_MARKER.match(lines[index])
+        output_marker = OUTPUT_MARKER.match(lines[index])
         opening = FENCE.match(lines[index])
         index += 1
         if marker:
             pending_file = marker["path"]
             continue
+        if output_marker:
+            pending_output = output_marker["command"]
+            continue
         if not opening:
             assert pending_file is None or not lines[index - 1].strip(), (
                 f"{path.name} line {index}: `<!-- file: {pending_file} -->` must be followed by a fenced block"
+            )
+            assert pending_output is None or not lines[index - 1].strip(), (
+                f"{path.name} line {index}: `<!-- output of: {pending_output} -->` must be followed by a ```json block"
             )
             continue
         start = index
@@ -93,7 +116,13 @@ def read_steps(path: Path) -> list[Command | FileBlock | PythonBlock]:
             index += 1
         body = lines[start:index]
         index += 1  # the closing fence
-        if pending_file is not None:
+        if pending_output is not None:
+            assert lines[start - 1].strip() == opening["fence"] + "json", (
+                f"{path.name} line {start}: `<!-- output of: {pending_output} -->` must be followed by a ```json block"
+            )
+            steps.append(JsonOutput(start, shlex.split(pending_output), "\n".join(body) + "\n"))
+            pending_output = None
+        elif pending_file is not None:
             steps.append(FileBlock(start, pending_file, "\n".join(body) + "\n"))
             pending_file = None
         elif PYTHON_FENCE.match(lines[start - 1]):
@@ -152,6 +181,50 @@ def _run(argv: list[str], cwd: Path, last_code: int | None) -> tuple[list[str], 
         text=True, timeout=300,
     )
     return done.stdout.splitlines(), done.returncode
+
+
+class _Shown(float):
+    """A number of a document's JSON, with the text it is shown as (its decimals)."""
+
+    text: str
+
+    def __new__(cls, text: str) -> "_Shown":
+        number = super().__new__(cls, text)
+        number.text = text
+        return number
+
+
+def json_differences(shown: object, actual: object, where: str = "") -> list[str]:
+    """Where the JSON a document shows (parsed with `parse_float=_Shown`) is not the actual
+    output: the abridgements of the module docstring allowed."""
+    if isinstance(shown, dict):
+        if not isinstance(actual, dict):
+            return [f"{where or 'the output'}: {actual!r}, the document shows an object"]
+        abridged = ANY_LINES in shown
+        keys = [key for key in shown if key != ANY_LINES]
+        found = [f"{where}.{key}: missing from the output" for key in keys if key not in actual]
+        if not abridged:
+            found += [f"{where}.{key}: in the output, not in the document" for key in actual if key not in shown]
+        for key in keys:
+            if key in actual:
+                found += json_differences(shown[key], actual[key], f"{where}.{key}")
+        return found
+    if isinstance(shown, list):
+        if not isinstance(actual, list):
+            return [f"{where}: {actual!r}, the document shows a list"]
+        abridged = bool(shown) and shown[-1] == ANY_LINES
+        items = shown[:-1] if abridged else shown
+        if len(actual) < len(items) or (not abridged and len(actual) != len(items)):
+            return [f"{where}: {len(actual)} items in the output, {len(items)} in the document"]
+        return [difference for index, item in enumerate(items)
+                for difference in json_differences(item, actual[index], f"{where}[{index}]")]
+    if isinstance(shown, _Shown):
+        decimals = len(shown.text.partition(".")[2])
+        fits = isinstance(actual, (int, float)) and not isinstance(actual, bool) and f"{actual:.{decimals}f}" == shown.text
+        return [] if fits else [f"{where}: {actual!r}, the document shows {shown.text}"]
+    if shown != actual or type(shown) is not type(actual):
+        return [f"{where}: {actual!r}, the document shows {shown!r}"]
+    return []
 
 
 # Put before each script: the check of a `EXPRESSION  # VALUE` line.
@@ -218,12 +291,42 @@ def test_examples_print_what_the_docs_show(document, tmp_path):
             done = _run_python(step, tmp_path)
             assert done.returncode == 0, f"{_relative(document)} line {step.line}: the Python example failed\n{done.stderr}"
             continue
+        if isinstance(step, JsonOutput):
+            assert step.argv[0] == "deckcheck", step.argv
+            done = run_cli(*step.argv[1:], cwd=tmp_path)
+            assert done.stdout.strip(), f"{_relative(document)} line {step.line}: `{shlex.join(step.argv)}` printed no JSON\n{done.stderr}"
+            wrong = json_differences(json.loads(step.text, parse_float=_Shown), json.loads(done.stdout))
+            assert not wrong, (
+                f"{_relative(document)} line {step.line}: `{shlex.join(step.argv)}` prints JSON other than the document shows:\n"
+                + "\n".join(wrong)
+            )
+            continue
         output, last_code = _run(step.argv, tmp_path, last_code)
         actual, expected = _clean(output), _clean(step.expected)
         assert matches(expected, actual), (
             f"{_relative(document)} line {step.line}: `{shlex.join(step.argv)}` printed\n"
             + "\n".join(actual) + "\n--- but the document shows ---\n" + "\n".join(expected)
         )
+
+
+@pytest.mark.parametrize(("shown", "actual", "wrong"), [
+    ('{"a": 1, "b": [1, 2]}', {"a": 1, "b": [1, 2]}, []),
+    ('{"a": 1}', {"a": 1, "b": 2}, [".b: in the output, not in the document"]),  # a key left out, unsaid
+    ('{"a": 1, "...": null}', {"a": 1, "b": 2}, []),
+    ('{"a": 1, "c": 3, "...": null}', {"a": 1, "b": 2}, [".c: missing from the output"]),
+    ('{"p": [1, "..."]}', {"p": [1, 2, 3]}, []),
+    ('{"p": [1]}', {"p": [1, 2]}, [".p: 2 items in the output, 1 in the document"]),
+    ('{"p": [1, 3, "..."]}', {"p": [1, 2, 3]}, [".p[1]: 2, the document shows 3"]),
+    ('{"x": 0.843902}', {"x": 0.8439016887631117}, []),
+    ('{"x": 0.843901}', {"x": 0.8439016887631117}, [".x: 0.8439016887631117, the document shows 0.843901"]),
+    ('{"x": 1}', {"x": True}, [".x: True, the document shows 1"]),
+    ('{"x": "a"}', {"x": {"a": 1}}, [".x: {'a': 1}, the document shows 'a'"]),
+])
+def test_a_json_output_block_may_abridge_only_as_said(shown, actual, wrong):
+    """The rules of a ```json block under `<!-- output of: ... -->` (module docstring): it
+    leaves out keys only under a `"..."` key, items only after a last `"..."`, and shows
+    numbers to its own decimals."""
+    assert json_differences(json.loads(shown, parse_float=_Shown), actual) == wrong
 
 
 def test_the_readme_runs_examples_of_every_command():
