@@ -522,9 +522,17 @@ _NEED_A_FORMAT = {"validate", "simulate", "sheet"}
 _INLINE_COMMAND = re.compile(r"`(deckcheck (?:[a-z][a-z-]*)(?: [^`]*)?)`")
 
 
+# Where a fenced line of a CI configuration runs deckcheck: a workflow step's `run:`, a list
+# item of a GitLab `script:`, the end of a pipeline (`... | xargs -0 -r deckcheck check`).
+_CONFIGURED_COMMAND = re.compile(r"(?:^|^-\s+|\brun:\s+|\bxargs(?:\s+-\S+)*\s+)(?P<command>deckcheck\s.*)")
+# The GitHub Action's `args:` (the words after `deckcheck`); a pre-commit hook's are a list.
+_ACTION_ARGS = re.compile(r"^args:\s+(?P<args>[a-z].*)")
+
+
 def _shown_command_lines() -> list[tuple[str, int, str]]:
     """(document, line, command) of every `deckcheck ...` command the docs show: each line
-    of a fenced block that starts with it (after a `$ ` prompt or not), and each inline
+    of a fenced block that starts with it (after a `$ ` prompt or not) or runs it in a CI
+    configuration (a step's `run:`, a script's item, the Action's `args:`), and each inline
     code span that is one."""
     found = []
     for document in DOCUMENTS:
@@ -536,8 +544,12 @@ def _shown_command_lines() -> list[tuple[str, int, str]]:
                 continue
             if fence is not None:
                 text = line.strip().removeprefix(PROMPT)
-                if text.startswith("deckcheck "):
-                    found.append((_relative(document), number, text))
+                configured = _CONFIGURED_COMMAND.search(text)
+                action = _ACTION_ARGS.match(text)
+                if configured:
+                    found.append((_relative(document), number, configured["command"]))
+                elif action:
+                    found.append((_relative(document), number, "deckcheck " + action["args"]))
             else:
                 found += [(_relative(document), number, match[1]) for match in _INLINE_COMMAND.finditer(line)]
     return found
