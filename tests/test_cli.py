@@ -125,6 +125,20 @@ def test_the_top_level_help_lists_version(cli):
         assert (done.returncode, done.stdout, done.stderr) == (0, f"deckcheck {__version__}\n", ""), args
 
 
+@pytest.mark.parametrize("group", [(), ("formats",), ("cards",)], ids=["deckcheck", "formats", "cards"])
+def test_each_command_in_a_help_list_is_described_in_a_whole_sentence(cli, group):
+    """The `Commands:` list of `deckcheck --help`, `formats --help` and `cards --help` gives
+    each command one whole sentence: click cuts a first sentence longer than the column
+    leaves with `...`, and a newcomer read "Check a repository as its deckcheck.yaml says:
+    for CI and..." and "Show a card: canonical name, type, text, copies allowed,..."."""
+    done = cli(*group, "--help")
+    assert done.returncode == 0, done.stderr
+    listed = done.stdout.split("Commands:\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert len(listed) >= 5
+    cut = [line.strip() for line in listed if not line.rstrip().endswith(".") or line.rstrip().endswith("...")]
+    assert not cut, cut
+
+
 def test_fast_help_matches_typer(cli):
     from deckcheck.cli.help_text import render_top_level_help
 

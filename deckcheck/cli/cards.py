@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from ..games import Game
 
 cards_app = typer.Typer(
+    short_help="Query the card data: names, printings, legality on a date.",
     help="Query the card data (built in, or a database you sync or import): names, printings, legality on a date.\n\n"
     "Example: deckcheck cards lookup \"Lightning Bolt\" --format mtg/modern --date 2015-01-01",
     no_args_is_help=True,
@@ -44,7 +45,7 @@ def _sync_game_help() -> str:
     return f"{listed(sources)} (default: {default().id})."
 
 
-@cards_app.command("sync")
+@cards_app.command("sync", short_help="Download a game's current card data into the database.")
 @handles_errors
 def cards_sync(
     cards_db: Optional[Path] = CARDS_DB_WRITTEN_OPTION,
@@ -141,7 +142,7 @@ def _game_help() -> str:
     return f"{listed(list(GAMES))} (default: {default().id}{by_number})."
 
 
-@cards_app.command("import")
+@cards_app.command("import", short_help="Build the database from a local file (no internet needed).")
 @handles_errors
 def cards_import(
     file: Path = typer.Argument(..., metavar="FILE", help=_import_help()),
@@ -233,7 +234,7 @@ def _other_game_hint(name: str, searched: Game, cards_db: Optional[Path], *, off
     return ""
 
 
-@cards_app.command("lookup")
+@cards_app.command("lookup", short_help="Show a card: its name, type, text, printings and legality.")
 @handles_errors
 def cards_lookup(
     words: List[str] = typer.Argument(..., metavar="NAME...", help="Any spelling: case, accents, 'Fire/Ice', a face name; the words of a name unquoted are one name (cards lookup Lightning Bolt)."),

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from ..result import Report
 
 
-@app.command(cls=reports(*REPORT_SUBJECTS))
+@app.command(cls=reports(*REPORT_SUBJECTS), short_help="Check a repository as its deckcheck.yaml says (CI, pre-commit).")
 @handles_errors
 def check(
     paths: Optional[List[str]] = typer.Argument(None, metavar="[PATH...]", help="Check only these files, or the decks under these folders (a pre-commit hook passes the staged files); default: the whole repository."),

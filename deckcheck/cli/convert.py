@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 TO_OPTION = typer.Option(..., "--to", metavar="FORMAT", help=f"{WRITERS_MARK}.", autocompletion=complete_writers)
 
 
-@app.command(cls=Command)
+@app.command(cls=Command, short_help="Write a decklist in another format on stdout.")
 @handles_errors
 def convert(
     source: str = typer.Argument(..., metavar="SOURCE", help="A decklist file, '-' for stdin, or a ydke:// URL."),

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 MAX_SHOWN = 20  # unreadable lines listed before diff gives up
 
 
-@app.command(cls=reports(DIFFS))
+@app.command(cls=reports(DIFFS), short_help="Compare a registered decklist with the deck as found.")
 @handles_errors
 def diff(
     registered: str = typer.Argument(..., metavar="REGISTERED", help="The decklist the player registered (any decklist format, or a ydke:// URL); '-' reads stdin."),

@@ -42,7 +42,7 @@ def formats_list() -> None:
         emit(f"{pad(cell(item.id, shown), 28)} {item.name}\n")
 
 
-@formats_app.command("show")
+@formats_app.command("show", short_help="Show a format's rules and the lists in force on a date.")
 @handles_errors
 def formats_show(
     format_id: str = typer.Argument(..., metavar="FORMAT", help="Format id or path to a format YAML file.", autocompletion=complete_formats),
@@ -59,7 +59,7 @@ def formats_show(
     emit(describe(load(reference(format_id), base=True), parse_date(date)))  # a base too: show is to read one
 
 
-@formats_app.command("check")
+@formats_app.command("check", short_help="Validate a format file and the files it extends.")
 @handles_errors
 def formats_check(
     path: Path = typer.Argument(..., metavar="FILE.yaml", help="A format YAML file to validate."),
@@ -133,7 +133,7 @@ def _say_listed(kind: str, lines: list[str], count: int, what: str) -> None:
         say(f"deckcheck: {kind}: {count - MAX_SUGGESTED_NAMES:,} more {what} not listed (only the first {MAX_SUGGESTED_NAMES:,} are)")
 
 
-@formats_app.command("check-freshness")
+@formats_app.command("check-freshness", short_help="Compare a synced database's bans with the bundled lists.")
 @handles_errors
 def formats_check_freshness(
     format_ids: Optional[list[str]] = typer.Argument(None, metavar="[FORMAT...]", help="Formats to compare (default: every format whose card pool names a legality key).", autocompletion=complete_formats),
@@ -224,7 +224,7 @@ def _card_names() -> Callable[[int], str | None] | None:
     return named
 
 
-@formats_app.command("import-lflist")
+@formats_app.command("import-lflist", short_help="Turn an EDOPro lflist.conf into format YAML files.")
 @handles_errors
 def formats_import_lflist(
     path: Path = typer.Argument(..., metavar="FILE.conf", help="A YGOPro/EDOPro lflist.conf."),

@@ -16,7 +16,7 @@ PAPER_HELP = f"Paper size: {listed(list(PAPERS))}."
 SORT_HELP = f"Main deck order: {listed(list(SORTS))} ({BY_TYPE}: grouped by card type, from the card data)."
 
 
-@app.command(cls=Command)
+@app.command(cls=Command, short_help="Check a deck and print its registration sheet (PDF).")
 @handles_errors
 def sheet(
     deck: str = typer.Argument(..., metavar="DECK", help="The decklist (any format --input-format names, or a ydke:// URL); '-' reads stdin."),
