@@ -234,8 +234,29 @@ def _format_hint(error: Exception) -> str:
     param = getattr(error, "param", None)
     if type(error).__name__ != "MissingParameter" or "--format" not in getattr(param, "opts", ()):
         return ""
+    written = _format_written_as_deck(error)
+    if written:
+        return f": '{written}' is a format, not a decklist: write -f {written}"
     example = _EXAMPLE_FORMATS.get(_game_of_deck(error), "mtg/modern")
     return f": give the game and format, such as -f {example} (`deckcheck formats list` lists them)"
+
+
+def _format_written_as_deck(error: Exception) -> str:
+    """A format id the failed command took for a decklist (`validate deck.txt mtg/modern`,
+    the -f left out; simulate's extra words go to its `--compare` policies), "" when none
+    is: a file of that name is a deck."""
+    import os
+
+    params = getattr(getattr(error, "ctx", None), "params", {})
+    words = [word for name in ("decks", "deck", "more_policies")
+             for word in ([params.get(name)] if isinstance(params.get(name), str) else params.get(name) or ())]
+    candidates = [word for word in words if isinstance(word, str) and "/" in word and not os.path.exists(word)]
+    if not candidates:
+        return ""
+    from .formats import available
+
+    known = set(available())
+    return next((word for word in candidates if word in known), "")
 
 
 # The example a missing -f gives, for the game the deck's zones tell (a WoW TCG list's

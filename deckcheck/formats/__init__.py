@@ -171,7 +171,13 @@ def find(ref: FormatRef) -> tuple[str, Path]:
     # mtg/modern before mtg/2hg-modern); an abstract base (mtg/commander-base) is no event's.
     suggestions = sorted((name for name in suggestions if not is_base(name, or_broken=True)), key=lambda name: name.split("/")[-1] != last)
     hint = f"; did you mean {', '.join(suggestions[:3])}?" if suggestions else "; `deckcheck formats list` shows them all"
+    if not suggestions and tree.is_file(Path(ref)):  # `-f deck.txt`: the decklist where the format goes
+        hint = f": it is a file here, not a format; {_WHAT_A_FORMAT_IS}"
     raise FormatError(f"unknown format {ref[:200]!r}{hint}")
+
+
+# The end of the message for a file given as a format that is none (a decklist after -f).
+_WHAT_A_FORMAT_IS = "a format is an id such as mtg/modern or a YAML file of format keys (docs/format-files.md)"
 
 
 def _not_bundled(word: str, game: str) -> str:
@@ -350,6 +356,9 @@ def _read_yaml(path: Path, documents: Documents | None = None) -> dict[str, Any]
     data = document.data
     if data is None:
         raise FormatError("file is empty", path=str(path))
+    if isinstance(data, str):  # a plain text file, such as a decklist given to -f
+        raise FormatError(f"not a format file: it is plain text (a decklist?), not YAML keys; {_WHAT_A_FORMAT_IS}",
+                          path=str(path))
     if not isinstance(data, dict):
         raise FormatError("expected a mapping of format keys at the top level", path=str(path))
     if "game" not in data and "extends" not in data:
