@@ -741,6 +741,21 @@ def test_the_action_and_hook_the_ci_guide_shows_take_what_it_gives_them():
     assert named and named <= hooks, named
 
 
+def test_the_hook_files_the_ci_guide_widens_keep_every_file_the_hook_takes():
+    """docs/ci.md tells a repository whose format and policy files live elsewhere to "widen"
+    the hook's `files`, and shows a pattern: it is the hook's own with more after it. It
+    showed `(?i)\\.(txt|dek|cod|dck|ydk)$|...`, which left out .dec, .o8d, .mwdeck, .deck and
+    .ydke lists the hook checks, so a repository that copied it stopped checking them."""
+    from deckcheck.yamlload import load_yaml
+
+    hook = load_yaml((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"), source="hooks")[0]["files"]
+    page = (ROOT / "docs" / "ci.md").read_text(encoding="utf-8")
+    widened = re.search(r"widen its `files`.*?`files: '([^']+)'`", page, flags=re.DOTALL)
+    assert widened, "docs/ci.md no longer shows how to widen the hook's files"
+    assert widened[1].startswith(hook + "|"), f"docs/ci.md widens the hook's files to {widened[1]!r}; the hook's are {hook!r}"
+    assert re.search(widened[1], "formats/my-cube.yaml")
+
+
 # What a reporter module must define for each subject its registry row names
 # (deckcheck/report/__init__.py): a simulation without `render_simulation` is rendered as
 # the `Report` of its assertions, so `render` serves it then.
