@@ -729,9 +729,18 @@ def _card_line(line: str, *, zone: str, number: int, listed: bool = False) -> Ca
         count = next(filter(None, match.group(*_COUNT_LAST_GROUPS)))
         return make_entry(count, name, zone=hinted or inner or zone, line=number, raw=written)
     return _uncounted(bare, line, zone=hinted or zone, number=number) or parse_error(
-        ROW_WITHOUT_HEADER if written[:1] == "|" else _YDKE_IN_TEXT if _is_ydke(written) else "expected `COUNT Card Name`",
+        ROW_WITHOUT_HEADER if written[:1] == "|" else _YDKE_IN_TEXT if _is_ydke(written) else _expected_count(written),
         line=number, text=written, zone=zone,
     )
+
+
+def _expected_count(written: str) -> str:
+    """The parse error of a line with no count to read: a bullet before a name alone (`- Sol
+    Ring`, a singleton list pasted from Reddit), which _BULLET reads only before a count, is
+    told how a bulleted card line is written."""
+    if written[0] in _BULLETS and written[1:2].isspace():
+        return f"expected `COUNT Card Name` (a bullet is read before a count only: `{written[0]} 4 Name`)"
+    return "expected `COUNT Card Name`"
 
 
 # A spreadsheet's two columns pasted, the name then its count, part them with a tab
