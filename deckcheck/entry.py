@@ -290,16 +290,25 @@ def _game_of_deck(error: Exception) -> str:
 # Options one command has that another takes in another way: where the user will look.
 _ELSEWHERE = {
     ("batch", "--pool"): "; a batch takes each player's registered pool from the manifest's `pool` column",
+    ("validate", "--jobs"): "; `deckcheck batch FOLDER` checks many decks, in parallel with --jobs",
+    ("validate", "-j"): "; `deckcheck batch FOLDER` checks many decks, in parallel with -j",
 }
 
 
 def _elsewhere_hint(error: Exception) -> str:
     """For an option the command lacks that a sibling has (`batch --pool`, as `validate
-    --pool` takes one), where the command takes it instead."""
+    --pool` takes one), where the command takes it instead; for a short option in the wrong
+    case (`-F`, caps lock on), the command's own (Click suggests only long options)."""
     if type(error).__name__ != "NoSuchOption":
         return ""
-    command = getattr(getattr(getattr(error, "ctx", None), "command", None), "name", None)
-    return _ELSEWHERE.get((command, getattr(error, "option_name", None)), "")
+    command = getattr(getattr(error, "ctx", None), "command", None)
+    option = getattr(error, "option_name", None) or ""
+    elsewhere = _ELSEWHERE.get((getattr(command, "name", None), option), "")
+    if elsewhere or len(option) != 2 or not option[1].isalpha():
+        return elsewhere
+    swapped = "-" + option[1].swapcase()
+    taken = {opt for param in getattr(command, "params", ()) for opt in getattr(param, "opts", ())}
+    return f"; did you mean {swapped}?" if swapped in taken else ""
 
 
 # The arguments that take a decklist, where `-` reads one from standard input.

@@ -36,6 +36,12 @@ CASES = [
     (["cards", "lookup", "Bolt", "--game", "chess"], "--game"),
     (["formats", "show", "mtg/modern", "--date", "2024-02-30"], "--date"),
     (["nonsense"], "nonsense"),
+    # A short option in the wrong case (caps lock, shift held) was "no such option: -F" and
+    # no more: Click suggests only for long options.
+    (["validate", "DECK", "-F", "mtg/modern"], "no such option: -F; did you mean -f? (see `deckcheck validate --help`)"),
+    (["batch", "FOLDER", "-f", "mtg/modern", "-O", "json"], "no such option: -O; did you mean -o?"),
+    # validate checks the decks it is given one after another; the parallel run is batch's.
+    (["validate", "DECK", "-f", "mtg/modern", "--jobs", "2"], "no such option: --jobs; `deckcheck batch FOLDER` checks many decks, in parallel with --jobs"),
     # An option given without its value, or a value it does not take, is an error Click's
     # parser raises before it knows the command: its pointer to the usage named the top-level
     # help, which lists no option, where every other usage error names the command's own.
