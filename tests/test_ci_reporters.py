@@ -261,6 +261,20 @@ def test_github_step_summary_lists_every_problem(cli, decks, tmp_path):
     assert "<x>" not in text and "](u)" not in text
 
 
+def test_github_step_summary_says_how_to_fix_an_unknown_card(cli, tmp_path):
+    """The summary is where a job's reader looks past GitHub's ten annotations: a typo's row
+    carries the suggestions the annotation and the text report give (`did you mean ...?`)."""
+    (tmp_path / "typo.txt").write_text("4 Lightnig Bolt\n56 Mountain\n", encoding="utf-8")
+    summary = tmp_path / "summary.md"
+    done = cli("validate", "typo.txt", "-f", "mtg/modern", "--offline", "-o", "github", cwd=tmp_path,
+               env={"GITHUB_STEP_SUMMARY": str(summary)})
+    assert done.returncode == 1
+    annotation = next(line for line in done.stdout.splitlines() if "title=unknown-card" in line)
+    assert "(did you mean Lightning Bolt" in annotation
+    row = next(line for line in summary.read_text(encoding="utf-8").splitlines() if "unknown\\-card" in line)
+    assert "did you mean Lightning Bolt" in row.replace("\\", "")
+
+
 def test_github_summary_failure_is_a_warning_not_a_crash(cli, decks, tmp_path):
     done = cli("validate", "ok.txt", "-f", "mtg/modern", "-o", "github", cwd=decks,
                env={"GITHUB_STEP_SUMMARY": str(tmp_path / "no-such-dir" / "summary.md")})

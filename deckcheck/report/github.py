@@ -327,7 +327,9 @@ def markdown(report: Report) -> str:
 def _problem_row(where: str, problem: Problem) -> str:
     line = "" if problem.line is None else str(problem.line)
     severity = "" if problem.is_error else f"{problem.severity}: "
-    return f"| {markdown_text(where)} | {line} | {markdown_text(problem.rule)} | {markdown_text(severity + problem.message)} |"
+    # full_message: a typo's row says what was meant, as its annotation does; the summary is
+    # where a job's reader looks past GitHub's ten annotations a step.
+    return f"| {markdown_text(where)} | {line} | {markdown_text(problem.rule)} | {markdown_text(severity + problem.full_message)} |"
 
 
 def publish(report: Report) -> str | None:
