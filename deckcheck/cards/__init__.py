@@ -114,7 +114,8 @@ def catalog_for(
     if offline is None:
         offline = offline_by_default()
     note = None
-    target = stat = None
+    target: Path | None = None  # set whenever `stat` is, and whenever DB_ENV is
+    stat: os.stat_result | None = None
     try:
         target = db_path(path)
         stat = os.stat(target)
