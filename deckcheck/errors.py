@@ -138,6 +138,17 @@ class CardDataError(DeckcheckError):
     """The card database or a card file cannot be used (missing, old schema, bad shape)."""
 
 
+class NoUserFolder(CardDataError, OSError):
+    """No user data or cache folder can be worked out (cards/paths.user_dir: no HOME and no
+    password entry); an OSError too, so the caches that pass over a folder they cannot
+    make pass over this one."""
+
+    def __reduce__(self):  # type: ignore[no-untyped-def]
+        # OSError's __new__ leaves a subclass's args to __init__, which DeckcheckError's
+        # way (__new__ alone) never calls: the message came back empty.
+        return type(self), self.args
+
+
 class NetworkError(CardDataError):
     """Scryfall could not be reached or answered with an error."""
 

@@ -112,6 +112,29 @@ def test_a_missing_built_in_file_says_to_reinstall(tmp_path, monkeypatch):
         catalog_for("mtg")
 
 
+@pytest.mark.parametrize("immutable", [True, False], ids=["built-in", "synced"])
+def test_opening_a_card_database_never_creates_or_writes_it(tmp_path, immutable):
+    """The built-in data is opened `immutable=1`, which alone left SQLite's default of
+    read-write-create: a file gone between the check for it and the open (a reinstall under
+    a running job) came back as an empty cards.sqlite in the installed package, which every
+    later run called damaged. Both modes open the file read-only and never make one."""
+    from deckcheck.cards.tables import open_read_only
+
+    gone = tmp_path / "cards.sqlite"
+    with pytest.raises(CardDataError):
+        open_read_only(gone, immutable=immutable)
+    assert not gone.exists()
+    path = _database(tmp_path)
+    path.chmod(0o444)
+    try:
+        db = open_read_only(path, immutable=immutable)
+        with pytest.raises(sqlite3.OperationalError, match="readonly"):
+            db.execute("CREATE TABLE written (x)")
+        db.close()
+    finally:
+        path.chmod(0o644)
+
+
 def test_an_outdated_database_falls_back_to_the_built_in_data_with_a_note(tmp_path):
     path = _database(tmp_path)
     with sqlite3.connect(path) as db:

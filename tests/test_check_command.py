@@ -520,6 +520,31 @@ def test_without_a_decks_glob_only_files_that_look_like_decklists_are_checked(cl
     assert [r["deck"] for r in json.loads(named.stdout)["results"]] == ["notes.txt"] and named.returncode == 1
 
 
+# A deck file that is no text: what a corrupt save, a list exported compressed or a photo
+# renamed to .txt leaves. Notes are passed over; these are decks that cannot be read.
+NOT_TEXT = [
+    ("binary", bytes(range(1, 256)) * 4, "looks like binary data"),
+    ("gzip", b"\x1f\x8b\x08\x00" + bytes(range(200, 256)) * 8, "looks like gzip-compressed data"),
+    ("png", b"\x89PNG\r\n\x1a\n" + b"\x00" * 64, "looks like PNG"),
+]
+
+
+@pytest.mark.parametrize("data, said", [(data, said) for _, data, said in NOT_TEXT], ids=[name for name, _, _ in NOT_TEXT])
+def test_without_a_decks_glob_a_deck_file_that_is_no_text_is_reported_not_passed_over(cli, tmp_path, data, said):
+    """The pull request that turns decks/b.txt into bytes gets `NOT CHECKED` and exit 2, from
+    the hook (given the file) and from a run over the repository, as a `.ydk` of the same
+    bytes does; it was taken for notes and the run passed (exit 0) saying nothing of it."""
+    write(tmp_path, {"deckcheck.yaml": "format: mtg/modern\n", "decks/a.txt": LEGAL, "notes.txt": "buy sleeves\n"})
+    (tmp_path / "decks" / "b.txt").write_bytes(data)
+    for args in (["decks/a.txt", "decks/b.txt", "notes.txt"], []):
+        done = cli("check", *args, "-o", "json", cwd=tmp_path)
+        assert done.returncode == 2, (args, done.stdout, done.stderr)
+        results = {r["deck"]: r for r in json.loads(done.stdout)["results"]}
+        assert sorted(results) == ["decks/a.txt", "decks/b.txt"], args
+        (problem,) = results["decks/b.txt"]["problems"]
+        assert said in problem["message"], problem
+
+
 def test_check_simulates_with_the_card_data_validation_uses(cli, tmp_path):
     """A deck whose lands are mostly not basic (the bundled Burn list: fetch lands, Sacred
     Foundry): its keep odds in `check` are `deckcheck simulate`'s, where every land counts,

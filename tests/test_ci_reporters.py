@@ -261,6 +261,43 @@ def test_github_step_summary_lists_every_problem(cli, decks, tmp_path):
     assert "<x>" not in text and "](u)" not in text
 
 
+def test_github_step_summary_says_how_to_fix_an_unknown_card(cli, tmp_path):
+    """The summary is where a job's reader looks past GitHub's ten annotations: a typo's row
+    carries the suggestions the annotation and the text report give (`did you mean ...?`)."""
+    (tmp_path / "typo.txt").write_text("4 Lightnig Bolt\n56 Mountain\n", encoding="utf-8")
+    summary = tmp_path / "summary.md"
+    done = cli("validate", "typo.txt", "-f", "mtg/modern", "--offline", "-o", "github", cwd=tmp_path,
+               env={"GITHUB_STEP_SUMMARY": str(summary)})
+    assert done.returncode == 1
+    annotation = next(line for line in done.stdout.splitlines() if "title=unknown-card" in line)
+    assert "(did you mean Lightning Bolt" in annotation
+    row = next(line for line in summary.read_text(encoding="utf-8").splitlines() if "unknown\\-card" in line)
+    assert "did you mean Lightning Bolt" in row.replace("\\", "")
+
+
+def test_github_step_summary_names_files_as_the_annotations_do_in_a_step_run_in_a_subfolder(cli, tmp_path):
+    """A step with `working-directory: decks`: GitHub reads the annotations' files from the
+    checkout, and the job summary, read apart from the step, names each deck (and a broken
+    deckcheck.yaml) the same way, not `../deckcheck.yaml` or `bad.txt` from the step's folder."""
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "deckcheck.yaml").write_text("format: mtg/modern\nsimulate:\n  decks/bad.txt: {assert: keep7 >= 0.99}\n",
+                                             encoding="utf-8")
+    (tmp_path / "decks" / "bad.txt").write_text("5 Lightning Bolt\n55 Mountain\n", encoding="utf-8")
+    summary = tmp_path / "summary.md"
+    env = {"GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": str(tmp_path), "GITHUB_STEP_SUMMARY": str(summary)}
+    done = cli("check", *WITHIN_THE_DATA, cwd=tmp_path / "decks", env=env)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "::error file=decks/bad.txt,line=1,title=copy-limit::" in done.stdout
+    rows = [line for line in summary.read_text(encoding="utf-8").splitlines() if line.startswith("| ") and "bad" in line]
+    assert len(rows) == 3 and all(row.startswith("| decks\\/bad\\.txt |") for row in rows), rows  # deck, problem, assertion
+    summary.unlink()
+    (tmp_path / "deckcheck.yaml").write_text("format: mtg/modrn\n", encoding="utf-8")
+    broken = cli("check", cwd=tmp_path / "decks", env=env)
+    assert broken.returncode == 2 and "::error file=deckcheck.yaml,line=1," in broken.stdout, broken.stdout
+    [row] = [line for line in summary.read_text(encoding="utf-8").splitlines() if "| config |" in line]
+    assert row.startswith("| deckcheck\\.yaml | 1 |"), row
+
+
 def test_github_summary_failure_is_a_warning_not_a_crash(cli, decks, tmp_path):
     done = cli("validate", "ok.txt", "-f", "mtg/modern", "-o", "github", cwd=decks,
                env={"GITHUB_STEP_SUMMARY": str(tmp_path / "no-such-dir" / "summary.md")})

@@ -38,7 +38,8 @@ def examples() -> list[DeckcheckError]:
     from deckcheck.engine.mana import ManaError
     from deckcheck.engine.tokens import ExpressionError
     from deckcheck.errors import (
-        CardDataError, DeckError, FormatError, InputError, MissingGameData, NetworkError, OptionError, OutdatedCardData,
+        CardDataError, DeckError, FormatError, InputError, MissingGameData, NetworkError, NoUserFolder, OptionError,
+        OutdatedCardData,
     )
     from deckcheck.project.config import ConfigError
     from deckcheck.yamlload import YamlError
@@ -58,6 +59,7 @@ def examples() -> list[DeckcheckError]:
         NoWebAddress("no address"),
         MissingGameData("no Yu-Gi-Oh! cards"),
         OutdatedCardData("built by another version"),
+        NoUserFolder("no user cache folder: could not determine the home directory"),
         NoPasscodes("2 cards have no passcode", ["Lightning Bolt", "Mountain"]),
         ExpressionError("expected a number", column=14, text="2 <= lands <=", origin="keep"),
         YamlError("line 1: invalid YAML", source="policy.yaml", line=1),

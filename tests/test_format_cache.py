@@ -80,6 +80,21 @@ def test_an_edit_to_a_file_it_extends_is_seen(cli, tmp_path):
     assert banned_cards(cli, deck, event) == []
 
 
+def test_an_edit_that_keeps_the_size_and_time_is_seen(cli, tmp_path):
+    """A file's time does not always move with its content: a filesystem with a coarse
+    clock (FAT's 2 s, HFS+'s 1 s), `cp -p`, `rsync -a`, `tar x` or a CI step that sets each
+    file to its commit's time (git-restore-mtime, to keep build caches warm) can leave an
+    edited format file with the size and time its cache entry recorded. Its content decides."""
+    deck, event = make_event(tmp_path, "Lightning Bolt")
+    assert banned_cards(cli, deck, event) == ["Lightning Bolt"]
+    write(tmp_path / "parent.yaml", "extends: mtg/constructed\nbanned: [Lightning Mare]\n", mtime=1_000_000_000_000_000_000)
+    assert banned_cards(cli, deck, event) == []
+    write(event, "name: Event\nextends: parent.yaml\nbanned: [Lightning Bolt]\n", mtime=1_000_000_000_000_000_000)
+    assert banned_cards(cli, deck, event) == ["Lightning Bolt"]
+    write(event, "name: Event\nextends: parent.yaml\nbanned: [Lightning Mare]\n", mtime=1_000_000_000_000_000_000)
+    assert banned_cards(cli, deck, event) == []
+
+
 def test_an_entry_of_another_version_is_read_again(cli, tmp_path):
     """An entry written by another deckcheck is not used, even with every file unchanged:
     here its data (no ban) would give another verdict than the files (a ban)."""

@@ -651,3 +651,66 @@ def test_action_cache_key_steps_write_comma_free_outputs(deck_repo, tmp_path, re
     assert set(written) == {"hash", "week", "version"}
     assert re.fullmatch(r"[0-9a-f]{16}", written["hash"]) and written["version"] == __version__
     assert not any("," in value for value in written.values())
+
+
+def _gitlab_jobs() -> list[tuple[str, dict]]:
+    """The `.gitlab-ci.yml` jobs docs/ci.md shows."""
+    blocks = re.findall(r"```yaml\n(.*?)```", (ROOT / "docs" / "ci.md").read_text(encoding="utf-8"), re.DOTALL)
+    return [(name, job) for block in blocks if block.startswith("# .gitlab-ci.yml")
+            for name, job in yaml.safe_load(block).items()]
+
+
+@needs_git
+@pytest.mark.skipif(shutil.which("bash") is None, reason="no bash")
+def test_the_gitlab_jobs_docs_ci_shows_run_and_keep_their_junit_report_and_card_data(tmp_path, scryfall_server):
+    """Each GitLab job of docs/ci.md, its script run as a runner runs it (one bash, the job
+    stopped by the first line that fails; the install line left out: deckcheck is installed
+    here) on a repository with an illegal deck: the check fails the job (exit 1) and the file
+    `artifacts:reports:junit` names is a valid JUnit document. A job that keeps card data
+    caches a folder inside the project (GitLab caches nothing outside `$CI_PROJECT_DIR`: the
+    page once said to cache `~/.deckcheck-cards`), holding DECKCHECK_CARDS_DB; its sync builds
+    the database there, and a later job that cannot reach Scryfall still checks and reports."""
+    from conftest import SAMPLE_CARDS, deckcheck_executable
+    from test_ci_reporters import assert_valid_junit
+
+    scryfall_server.files["oracle-cards.json"] = SAMPLE_CARDS.read_bytes()
+    jobs = _gitlab_jobs()
+    assert len(jobs) >= 2 and any("cache" in job for _, job in jobs), [name for name, _ in jobs]
+    for number, (name, job) in enumerate(jobs):
+        report = job["artifacts"]["reports"]["junit"]
+        assert job["artifacts"]["when"] == "always", name
+        repo = tmp_path / f"{number}-{name}"
+        (repo / "decks").mkdir(parents=True)
+        (repo / "deckcheck.yaml").write_text("format: mtg/modern\n", encoding="utf-8")
+        (repo / "decks" / "burn.txt").write_text(LEGAL, encoding="utf-8")
+        (repo / "decks" / "bolts.txt").write_text(ILLEGAL, encoding="utf-8")
+        env = {**{k: v for k, v in os.environ.items() if not k.startswith(("GITHUB_", "DECKCHECK_CARDS_DB"))},
+               "CI": "true", "GITLAB_CI": "true", "CI_PROJECT_DIR": str(repo), "HOME": str(tmp_path / "home"),
+               "PATH": f"{deckcheck_executable().parent}{os.pathsep}{os.environ['PATH']}"}
+        for key, value in job.get("variables", {}).items():
+            env[key] = str(value).replace("$CI_PROJECT_DIR", str(repo))
+        kept = job.get("cache", {}).get("paths", [])
+        for path in kept:
+            assert not path.startswith(("~", "/", "$")), f"{name}: GitLab caches paths inside the project only: {path}"
+        if "DECKCHECK_CARDS_DB" in env:
+            database = Path(env["DECKCHECK_CARDS_DB"])
+            assert any(database.is_relative_to(repo / path) for path in kept), f"{name}: {database} is not cached"
+        script = "\n".join(line for line in job["script"] if "pip install" not in line)
+
+        def run() -> subprocess.CompletedProcess:
+            return subprocess.run(["bash", "--noprofile", "--norc", "-e", "-c", script], cwd=repo, env=env,
+                                  capture_output=True, text=True, timeout=300)
+
+        done = run()
+        assert done.returncode == 1, (name, done.stdout, done.stderr)  # the illegal deck's exit 1
+        cases = assert_valid_junit((repo / report).read_text(encoding="utf-8")).iter("testcase")
+        assert sorted(case.get("name") for case in cases) == ["decks/bolts.txt", "decks/burn.txt"], name
+        if "DECKCHECK_CARDS_DB" not in env:
+            continue
+        assert database.is_file() and "Traceback" not in done.stderr, done.stderr
+        env["DECKCHECK_SCRYFALL_URL"] = "http://127.0.0.1:9"  # Scryfall out of reach: the kept database
+        (repo / report).unlink()
+        again = run()
+        assert again.returncode == 1 and "could not sync the card data" in again.stdout, (again.stdout, again.stderr)
+        assert database.is_file() and "built-in card data is used" not in again.stderr, again.stderr
+        assert_valid_junit((repo / report).read_text(encoding="utf-8"))

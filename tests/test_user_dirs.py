@@ -44,3 +44,46 @@ def test_plain_linux_folders_do_not_import_platformdirs():
     env = {"HOME": "/home/ann", "XDG_CACHE_HOME": "/x/cache", "PATH": "/usr/bin:/bin"}
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["/x/cache/deckcheck", "/home/ann/.local/share/deckcheck", "False"]
+
+
+# `deckcheck` run as a user with no HOME and no password entry (a container started as a
+# bare uid with an emptied environment): os.path.expanduser leaves `~` as it is, and
+# platformdirs raises RuntimeError for the data and cache folders.
+_NO_HOME = (
+    "import pwd, sys\n"
+    "def _no_entry(uid):\n    raise KeyError(f'getpwuid(): uid not found: {uid}')\n"
+    "pwd.getpwuid = _no_entry\n"
+    "from deckcheck.entry import main\n"
+    "sys.argv = ['deckcheck', *sys.argv[1:]]\n"
+    "main()\n"
+)
+
+
+def _without_home(folder, *args: str):
+    import os
+    import subprocess
+
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "DECKCHECK_CARDS_DB") and not k.startswith("GITHUB_")}
+    env["DECKCHECK_SCRYFALL_URL"] = "http://127.0.0.1:9"  # never reached: nothing goes online
+    return subprocess.run([sys.executable, "-c", _NO_HOME, *args], cwd=folder, env=env, capture_output=True, text=True,
+                          timeout=300)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the user's password entry is looked up on Unix")
+def test_a_user_with_no_home_checks_decks_without_the_caches(tmp_path):
+    """A cache is a shortcut: with no folder to keep one, `check`, `validate` and `batch`
+    check as usual (the built-in card data, no format or verdict kept), where they stopped
+    with `internal error (RuntimeError: could not determine the home directory ...)`; a
+    command that needs the folder, `cards sync`, says in one line what to set."""
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "deckcheck.yaml").write_text("format: mtg/modern\ndate: 2024-06-01\n", encoding="utf-8")
+    (tmp_path / "decks" / "bolts.txt").write_text("5 Lightning Bolt\n55 Mountain\n", encoding="utf-8")
+    for args in (["check"], ["validate", "decks/bolts.txt", "-f", "mtg/modern"], ["batch", "decks", "-f", "mtg/modern"]):
+        done = _without_home(tmp_path, *args)
+        assert done.returncode == 1 and "copy-limit" in done.stdout, (args, done.stdout, done.stderr)
+        assert "internal error" not in done.stderr, done.stderr
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["deckcheck.yaml", "decks"]  # no `~` folder made here
+    sync = _without_home(tmp_path, "cards", "sync")
+    assert sync.returncode == 2 and len(sync.stderr.splitlines()) == 1, sync.stderr
+    assert sync.stderr.startswith("deckcheck: error: no user data folder: ") and "DECKCHECK_CARDS_DB" in sync.stderr

@@ -90,7 +90,10 @@ class VerdictStore:
     @classmethod
     def open(cls, path: Path | None = None) -> VerdictStore | None:
         """The store at `path` (default: `store_path()`), None when it cannot be used."""
-        path = store_path() if path is None else path
+        try:
+            path = store_path() if path is None else path
+        except OSError:  # no user cache folder at all (errors.NoUserFolder): nothing kept
+            return None
         if not _plain_file_or_none(path):
             return None
         for attempt in (1, 2):

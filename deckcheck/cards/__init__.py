@@ -113,12 +113,14 @@ def catalog_for(
         return None, None
     if offline is None:
         offline = offline_by_default()
-    target = db_path(path)
     note = None
+    target: Path | None = None  # set whenever `stat` is, and whenever DB_ENV is
+    stat: os.stat_result | None = None
     try:
+        target = db_path(path)
         stat = os.stat(target)
-    except OSError:
-        stat = None
+    except OSError:  # no database there, or no user folder to hold one (errors.NoUserFolder)
+        pass
     if stat is not None and S_ISDIR(stat.st_mode):
         refuse_folder(target, named=False)  # `path` named a file (require_database): the variable's, or the default
     if stat is not None:

@@ -49,7 +49,16 @@ def user_dir(kind: str) -> str:
     import platformdirs
 
     ask = platformdirs.user_data_dir if kind == "data" else platformdirs.user_cache_dir
-    return ask(APP, appauthor=False)
+    try:
+        return ask(APP, appauthor=False)
+    except RuntimeError as exc:
+        # No HOME and no password entry for the user (a container run as a bare uid, an
+        # emptied environment): platformdirs raises RuntimeError. NoUserFolder is an
+        # OSError, as a folder that cannot be made is, so each cache passes itself over,
+        # and a DeckcheckError, one line, where a command needs the folder (`cards sync`).
+        from ..errors import NoUserFolder
+
+        raise NoUserFolder(f"no user {kind} folder: {exc}") from None
 
 
 def db_path(explicit: str | os.PathLike[str] | None = None) -> Path:

@@ -46,9 +46,11 @@ def open_read_only(path: Path, *, immutable: bool = False, fix: str = REBUILD_HI
     """A read-only connection to a card database file, checked before use: a file that is
     not SQLite, has no `meta` table, or is shorter than its header says (a truncated copy
     or download) is a CardDataError naming the file and `fix`. `immutable`: nothing ever
-    writes the file (the built-in data), so SQLite skips its locks."""
+    writes the file (the built-in data), so SQLite skips its locks. Read-only either way:
+    `immutable=1` alone opens read-write and creates a file that is not there (an empty
+    cards.sqlite in the installed package)."""
     path = Path(path)
-    mode = "immutable=1" if immutable else "mode=ro"
+    mode = "mode=ro&immutable=1" if immutable else "mode=ro"
     try:
         db = sqlite3.connect(f"{path.resolve().as_uri()}?{mode}", uri=True, check_same_thread=False)
         try:

@@ -31,9 +31,13 @@ JSON_OPTION = typer.Option("text", "--output", "-o", metavar="OUTPUT", help="tex
 
 
 def _target(cards_db: Optional[Path]) -> Path:
-    from ..cards.paths import db_path, refuse_folder
+    from ..cards.paths import DB_ENV, db_path, refuse_folder
+    from ..errors import CardDataError, NoUserFolder
 
-    target = db_path(cards_db)
+    try:
+        target = db_path(cards_db)
+    except NoUserFolder as exc:
+        raise CardDataError(f"{exc}; or name the card database with --cards-db or {DB_ENV}") from None
     refuse_folder(target, named=cards_db is not None)
     return target
 

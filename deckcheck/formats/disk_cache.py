@@ -8,8 +8,11 @@ PyYAML. The merged, checked result is kept as JSON in the user cache directory
 - deckcheck is the same: its version, and the size and time of the modules that read,
   check and merge format files (`code_files`: the loader, the schema, every rule's
   `KEYS`), so a changed schema is never skipped, even between releases;
-- every file of the chain (the format and each file it extends) has the size and
-  modification time it had when it was read;
+- every file of the chain (the format and each file it extends) has the size,
+  modification time and content (a CRC-32 of its bytes) it had when it was read: a time
+  does not always move with an edit (a filesystem with a coarse clock, `cp -p`, `tar x`,
+  a CI step that sets each file to its commit's time), and reading a few format files is
+  cheap beside the YAML it spares;
 - it is asked for the same way: the id or file as written, the tree `extends:` must stay
   in, and the format directories searched.
 
@@ -76,6 +79,21 @@ def _stamps(files: Iterable[Path | str]) -> list[list[Any]] | None:
     return None if found is None else [list(stamp) for stamp in found]
 
 
+def _chain_stamps(files: Iterable[Path | str]) -> list[list[Any]] | None:
+    """`_stamps` of the format files, each with a CRC-32 of its bytes (the module doc);
+    None when one cannot be read."""
+    found = _stamps(files)
+    if found is None:
+        return None
+    try:
+        for stamp in found:
+            with open(stamp[0], "rb") as handle:
+                stamp.append(zlib.crc32(handle.read()))
+    except (OSError, ValueError):
+        return None
+    return found
+
+
 def _version() -> str:
     from .. import __version__
 
@@ -96,13 +114,13 @@ def get(key: list[str]) -> Merged | None:
             entry["key"] != key
             or entry["deckcheck"] != _version()
             or entry["code"] != _stamps(code_files())
-            or entry["files"] != _stamps(path for path, _, _ in entry["files"])
+            or entry["files"] != _chain_stamps(path for path, *_ in entry["files"])
         ):
             return None
         resolved_id, path, data, chain = entry["id"], Path(entry["path"]), entry["data"], tuple(entry["chain"])
         if not (isinstance(resolved_id, str) and isinstance(data, dict) and all(isinstance(i, str) for i in chain)):
             return None
-        return resolved_id, path, data, chain, tuple(Path(path) for path, _, _ in entry["files"])
+        return resolved_id, path, data, chain, tuple(Path(path) for path, *_ in entry["files"])
     except Exception:  # a cache is a shortcut: whatever is wrong with it, read the files
         return None
 
@@ -111,7 +129,7 @@ def put(key: list[str], merged: Merged) -> None:
     """Keep `merged` for `key`, when its data survives JSON unchanged (plain YAML data
     does: yamlload keeps dates as text) and its files can still be read."""
     resolved_id, path, data, chain, files = merged
-    stamps = _stamps(files)
+    stamps = _chain_stamps(files)
     code = _stamps(code_files())
     if stamps is None or code is None:
         return

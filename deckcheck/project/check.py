@@ -121,11 +121,17 @@ def _looks_like_decklist(path: Path, rel: str) -> bool:
     must look like a decklist (decklists.looks_like_decklist)."""
     from .. import decklists
     from ..errors import InputError
-    from ..textio import decode, read_head
+    from ..textio import binary_kind, decode, read_head
 
     try:
-        content = decode(read_head(path, _LOOK_BYTES), source=rel)
+        head = read_head(path, _LOOK_BYTES)
+        content = decode(head, source=rel)
     except InputError:  # unreadable, a pipe, not text: let the check say so
+        return True
+    # decode reads any bytes (Windows-1252 at worst), so bytes that are no text (a corrupt
+    # save, a compressed export, a photo named .txt) are told apart as the deck's reader
+    # tells them (decklists.parse_bytes): a deck that cannot be read, not notes.
+    if binary_kind(head, content) is not None:
         return True
     return decklists.looks_like_decklist(rel, content)
 

@@ -140,9 +140,9 @@ class Writer(ReportWriter):
         self.out, self.warn = out, warn
         self.totals = Totals()  # of the results written (a library caller's report too)
         self.unread = 0  # decks among them that could not be read (counted when not legal)
-        self.summary = _Summary() if summary_file else None
-        self.summary_file = summary_file
         self.file_name = namer()  # files from the root of the checkout, worked out once a run
+        self.summary = _Summary(self.file_name) if summary_file else None
+        self.summary_file = summary_file
 
     def add_result(self, result: DeckResult) -> None:
         legal = result.legal
@@ -206,7 +206,10 @@ class _Summary:
     """The job summary's Markdown of results that come one at a time: the table rows and
     the first MAX_SUMMARY_ROWS problem rows wait in spools, because the head counts them."""
 
-    def __init__(self) -> None:
+    def __init__(self, file_name: Callable[[str], str]) -> None:
+        # `file_name`: the annotations' namer (report/workspace.py), so a step run in a
+        # subfolder names a deck here as its annotations name it, from the checkout.
+        self.file_name = file_name
         self.totals = Totals()
         self.unread = 0  # decks that could not be read, among the totals' not legal
         self.table, self.rows = Spool(), Spool()
@@ -221,7 +224,7 @@ class _Summary:
             # problems table's; the headline says no deck was checked, not "0 of 1 deck legal".
             self.config_stop = True
             for problem in result.problems:
-                self._problem_row(lambda: _problem_row(result.heading, problem))
+                self._problem_row(lambda: _problem_row(self._where(result), problem))
             return
         self.totals.count(result, legal)
         who = f" ({result.player})" if result.player else ""
@@ -234,10 +237,15 @@ class _Summary:
             verdict = "**ILLEGAL**"
         errors = sum(problem.is_error for problem in result.problems)
         if self.decks < MAX_SUMMARY_ROWS:
-            self.table.write(f"| {markdown_text(result.heading + who)} | {markdown_text(result.format)} | {verdict} | {errors} |\n")
+            self.table.write(f"| {markdown_text(self._where(result) + who)} | {markdown_text(result.format)} | {verdict} | {errors} |\n")
         self.decks += 1
         for problem in result.problems:
-            self._problem_row(lambda: _problem_row(result.heading, problem))
+            self._problem_row(lambda: _problem_row(self._where(result), problem))
+
+    def _where(self, result: DeckResult) -> str:
+        """The deck as the summary names it: its file as the annotations name it, else (no
+        file of its own: a zip's entry, a pasted list) its heading."""
+        return self.file_name(result.deck) if result.deck and result.file == result.deck else result.heading
 
     def _problem_row(self, row: Callable[[], str]) -> None:
         if self.problems < MAX_SUMMARY_ROWS:
@@ -267,7 +275,8 @@ class _Summary:
                 self._problem_row(lambda: _problem_row(f"team {team.team}", problem))
         for outcome in report.assertions or []:
             if not outcome.passed:
-                self._problem_row(lambda: f"| {markdown_text(outcome.deck)} | | assertion | {markdown_text(outcome.assertion + ': ' + outcome.message)} |")
+                deck = self.file_name(outcome.deck) if names_a_file(outcome.deck) else outcome.deck
+                self._problem_row(lambda: f"| {markdown_text(deck)} | | assertion | {markdown_text(outcome.assertion + ': ' + outcome.message)} |")
         decks, legal = self.totals.decks, self.totals.legal
         counts = []
         if decks or not report.assertions:  # `simulate` checks assertions and no deck's legality
@@ -318,7 +327,7 @@ def _and_more(left: int, what: str = "") -> str:
 
 
 def markdown(report: Report) -> str:
-    summary = _Summary()
+    summary = _Summary(namer())
     for result in report.results:
         summary.add(result, result.legal)
     return "".join(summary.chunks(report))
@@ -327,7 +336,9 @@ def markdown(report: Report) -> str:
 def _problem_row(where: str, problem: Problem) -> str:
     line = "" if problem.line is None else str(problem.line)
     severity = "" if problem.is_error else f"{problem.severity}: "
-    return f"| {markdown_text(where)} | {line} | {markdown_text(problem.rule)} | {markdown_text(severity + problem.message)} |"
+    # full_message: a typo's row says what was meant, as its annotation does; the summary is
+    # where a job's reader looks past GitHub's ten annotations a step.
+    return f"| {markdown_text(where)} | {line} | {markdown_text(problem.rule)} | {markdown_text(severity + problem.full_message)} |"
 
 
 def publish(report: Report) -> str | None:
