@@ -391,9 +391,16 @@ def _eligibility(entry: CardEntry, card: Card, fmt: Format, ctx: Context, word: 
     if abilities.is_background(card):
         return Problem(**where, message=f"{entry.name} can't be your {word} on its own: a Background is the second "
                                         f"commander of one with Choose a Background")
+    if _SPACECRAFT in kinds_on(fmt, ctx.date) and "Spacecraft" in card.subtypes and abilities.is_legendary(card):
+        # What it lacks, said: "it is a Legendary Artifact — Spacecraft, and a commander is
+        # ... a legendary Spacecraft with power and toughness" read as if it were one.
+        what += " with no power and toughness"
     return Problem(**where, message=f"{entry.name} can't be your {word} in {fmt.name}: it is {article(what)} {what}, "
                                     f"and {article(word)} {word} is {_wanted(fmt, ctx.date)}")
 
+
+
+_SPACECRAFT = "legendary spacecraft with power/toughness"  # an ELIGIBLE kind
 
 
 def _banned_as_commander(commanders: list[tuple[CardEntry, Any]], fmt: Format, ctx: Context) -> Iterator[Problem]:
