@@ -69,7 +69,7 @@ def _size_problems(
     if spec.exactly is not None:
         yield Problem(
             rule=rule, zone=zone, count=count, limit=spec.exactly,
-            message=f"{label} has {shown}; {spec.bounds()} required",
+            message=f"{label} has {shown}; {spec.bounds()} required{_companion_counted(deck, spec, count)}",
         )
         return
     if spec.min is not None and count < spec.min:
@@ -92,6 +92,19 @@ def _size_problems(
             rule=rule, zone=zone, count=count, limit=spec.max,
             message=f"{label} has {shown}{_companions_among(deck, zone, spec)}; at most {spec.max} allowed",
         )
+
+
+def _companion_counted(deck: Deck, spec: ZoneSize, count: int) -> str:
+    """`: the companion, NAME, is not one of them` when a deck counted with its command
+    zone falls short by just its companion's copies: the player counted the companion,
+    which waits outside the deck, among the 100 (a list of 100 lines, 99 cards)."""
+    if not spec.including or count >= spec.exactly:  # type: ignore[operator]
+        return ""
+    named = {entry.key: entry for entry in deck.entries if entry.zone == COMPANION}
+    if not named or count + sum(entry.count for entry in named.values()) != spec.exactly:
+        return ""
+    names = card_names(entry.name for entry in named.values())
+    return f": the companion, {' and '.join(names)}, is not one of them"
 
 
 def _held(deck: Deck, zone: str, spec: ZoneSize) -> list[CardEntry]:
