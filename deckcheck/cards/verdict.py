@@ -8,7 +8,7 @@ left out. For a legal card the game may add why it is in the pool (Magic: the pr
 that puts it there, from when), and the rules where it still may not go (`card_notes`).
 In the Commander family (but Oathbreaker) a card that may lead a deck is said to, also one
 not legal among the deck's cards (Pauper Commander's uncommon creature), and a legendary
-card, creature or planeswalker that can't says why.
+card or planeswalker that can't says why.
 """
 from __future__ import annotations
 
@@ -97,9 +97,9 @@ def _as_commander(catalog: Any, name: str, code: int | None, fmt: Format, day: d
     """The line saying whether the card may lead a deck: it may (legal in the command zone,
     which in Pauper Commander has its own pool: an uncommon creature, or an uncommon
     Background as the second commander), or, for a card one might mean as a leader (a
-    legendary card, a creature, a planeswalker), why it can't (the commander rule's
-    message: Llanowar Elves is not legendary, a legendary Vehicle leads only from
-    2025-07-25). The card is checked alone in the command zone; the commander rule speaks
+    legendary card, a planeswalker, a card that leads on another day), why it can't (the
+    commander rule's message: Karn Liberated is no creature, a legendary Vehicle leads only
+    from 2025-07-25). Of Sol Ring or Relentless Rats nothing is said. The card is checked alone in the command zone; the commander rule speaks
     here, the sizes do not. Nothing for a card banned as a commander (the card notes say
     so) nor for one the command zone's pool or lists keep out."""
     from ..names import card_key
@@ -120,12 +120,9 @@ def _as_commander(catalog: Any, name: str, code: int | None, fmt: Format, day: d
         if second:
             return ["it may be the deck's second commander, beside one with Choose a Background: legal in the command zone"]
         return ["it may be the deck's commander: legal in the command zone"]
-    meant = card is not None and (not _LEADING.isdisjoint(card.supertypes) or not _LEADING.isdisjoint(card.types)
+    meant = card is not None and ("Legendary" in card.supertypes or "Planeswalker" in card.types
                                   or can_ever_lead(card, fmt))
     if meant and all(problem.rule == "commander" for problem in errors):
         return [errors[0].message]
     return []
 
-
-# What a card one might mean as a deck's leader is (Sol Ring is none: nothing is said of it).
-_LEADING = frozenset({"Legendary", "Creature", "Planeswalker"})
