@@ -99,9 +99,10 @@ def _as_commander(catalog: Any, name: str, code: int | None, fmt: Format, day: d
     Background as the second commander), or, for a card one might mean as a leader (a
     legendary card, a planeswalker, a card that leads on another day), why it can't (the
     commander rule's message: Karn Liberated is no creature, a legendary Vehicle leads only
-    from 2025-07-25). Of Sol Ring or Relentless Rats nothing is said. The card is checked alone in the command zone; the commander rule speaks
-    here, the sizes do not. Nothing for a card banned as a commander (the card notes say
-    so) nor for one the command zone's pool or lists keep out."""
+    from 2025-07-25). Of Sol Ring or Relentless Rats nothing is said. The card is checked
+    alone in the command zone; the commander rule speaks here, the sizes do not. Nothing for
+    a card banned as a commander (the card notes say so) nor for one the command zone's pool
+    or lists keep out."""
     from ..names import card_key
     from ..pipeline import check_deck
     from ..rules._command_zone import can_ever_lead, seconds_only
@@ -125,4 +126,3 @@ def _as_commander(catalog: Any, name: str, code: int | None, fmt: Format, day: d
     if meant and all(problem.rule == "commander" for problem in errors):
         return [errors[0].message]
     return []
-

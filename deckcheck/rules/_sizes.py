@@ -101,10 +101,10 @@ def _companion_counted(deck: Deck, spec: ZoneSize, count: int) -> str:
     which waits outside the deck, among the 100 (a list of 100 lines, 99 cards)."""
     if not spec.including or count >= spec.exactly:  # type: ignore[operator]
         return ""
-    named = {entry.key: entry for entry in deck.entries if entry.zone == COMPANION}
-    if not named or count + sum(entry.count for entry in named.values()) != spec.exactly:
+    named = [entry for entry in deck.entries if entry.zone == COMPANION]
+    if not named or count + sum(entry.count for entry in named) != spec.exactly:
         return ""
-    names = card_names(entry.name for entry in named.values())
+    names = card_names(dict.fromkeys(entry.name for entry in named))
     return f": the companion, {' and '.join(names)}, is not one of them"
 
 

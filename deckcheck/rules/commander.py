@@ -83,6 +83,9 @@ def _not_yet(card: Card, fmt: Format, day: dt.date) -> tuple[str, dt.date | None
                  if (since or until) and ELIGIBLE[kind][1](card)), None)
 
 
+_SPACECRAFT = "legendary spacecraft with power/toughness"  # an ELIGIBLE kind, whose lack a message names
+
+
 def _what_it_is(card: Card) -> str:
     front = card.type_line.split(" // ")[0]
     return front or "a card of no type"
@@ -398,9 +401,6 @@ def _eligibility(entry: CardEntry, card: Card, fmt: Format, ctx: Context, word: 
     return Problem(**where, message=f"{entry.name} can't be your {word} in {fmt.name}: it is {article(what)} {what}, "
                                     f"and {article(word)} {word} is {_wanted(fmt, ctx.date)}")
 
-
-
-_SPACECRAFT = "legendary spacecraft with power/toughness"  # an ELIGIBLE kind
 
 
 def _banned_as_commander(commanders: list[tuple[CardEntry, Any]], fmt: Format, ctx: Context) -> Iterator[Problem]:
