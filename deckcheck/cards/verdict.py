@@ -121,7 +121,9 @@ def _as_commander(catalog: Any, name: str, code: int | None, fmt: Format, day: d
         if second:
             return ["it may be the deck's second commander, beside one with Choose a Background: legal in the command zone"]
         return ["it may be the deck's commander: legal in the command zone"]
-    meant = card is not None and ("Legendary" in card.supertypes or "Planeswalker" in card.types
+    # A legendary face anywhere (Ormendahl, the back of Westvale Abbey), which is not the
+    # face a card leads by.
+    meant = card is not None and ("Legendary" in card.type_line or "Planeswalker" in card.types
                                   or can_ever_lead(card, fmt))
     if meant and all(problem.rule == "commander" for problem in errors):
         return [errors[0].message]
