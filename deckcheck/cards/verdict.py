@@ -101,8 +101,8 @@ def _as_commander(catalog: Any, name: str, code: int | None, fmt: Format, day: d
     commander rule's message: Karn Liberated is no creature, a legendary Vehicle leads only
     from 2025-07-25). Of Sol Ring or Relentless Rats nothing is said. The card is checked
     alone in the command zone; the commander rule speaks here, the sizes do not. Nothing for
-    a card banned as a commander (the card notes say so) nor for one the command zone's pool
-    or lists keep out."""
+    a card banned as a commander (the card notes say so), nor for one that could lead but
+    the command zone's pool or lists keep out (their problems above say why)."""
     from ..names import card_key
     from ..pipeline import check_deck
     from ..rules._command_zone import can_ever_lead, seconds_only
@@ -125,6 +125,7 @@ def _as_commander(catalog: Any, name: str, code: int | None, fmt: Format, day: d
     # face a card leads by.
     meant = card is not None and ("Legendary" in card.type_line or "Planeswalker" in card.types
                                   or can_ever_lead(card, fmt))
-    if meant and all(problem.rule == "commander" for problem in errors):
-        return [errors[0].message]
-    return []
+    # The commander rule's reason, also beside the command zone's pool (Karn Liberated in
+    # Pauper Commander has no uncommon printing either): it answers "can it lead?".
+    reason = next((problem.message for problem in errors if problem.rule == "commander"), None)
+    return [reason] if meant and reason is not None else []
