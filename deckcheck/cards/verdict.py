@@ -6,8 +6,9 @@ deck, and the problems the card-level rules raise for it (`banned`, `restricted`
 rules (sizes, a hero, a Commander deck's commander) do not speak about one card and are
 left out. For a legal card the game may add why it is in the pool (Magic: the printing
 that puts it there, from when), and the rules where it still may not go (`card_notes`).
-A card not legal among a Commander-family deck's cards that may still lead one (Pauper
-Commander's uncommon creature) is said to.
+In the Commander family (but Oathbreaker) a card that may lead a deck is said to, also one
+not legal among the deck's cards (Pauper Commander's uncommon creature), and a legendary
+card or planeswalker that can't says why.
 """
 from __future__ import annotations
 
@@ -76,8 +77,6 @@ def card_verdict(catalog: Any, name: str, code: int | None, fmt: Format, day: dt
     game = find(fmt.game)
     if legal and game is not None:
         verdict.why = game.in_pool_reasons(catalog, name, fmt, day, platform)
-    if not legal and fmt.option("commander"):
-        verdict.why += _as_commander(catalog, name, code, fmt, day, platform)
     if legal:
         from ..rules import rules_for
 
@@ -85,28 +84,48 @@ def card_verdict(catalog: Any, name: str, code: int | None, fmt: Format, day: dt
         for rule in rules_for(fmt):
             if hasattr(rule, "card_notes"):
                 verdict.why += rule.card_notes(name, fmt, day, platform)
+    zone = fmt.option("commander")
+    if zone and not zone.get("signature_spell"):
+        # Last, after the card notes: whether it can lead a deck is what a deck builder
+        # looking a card up in a Commander format asks next. Not in Oathbreaker, whose
+        # oathbreaker never stands alone in the command zone (its signature spell beside it).
+        verdict.why += _as_commander(catalog, name, code, fmt, day, platform)
     return verdict
 
 
 def _as_commander(catalog: Any, name: str, code: int | None, fmt: Format, day: dt.date, platform: str) -> list[str]:
-    """The line saying a card the deck's other cards may not be may still be its commander:
-    Pauper Commander's command zone has its own pool (an uncommon creature, or an uncommon
-    Background as the second commander). The card is checked alone in the command zone; the
-    commander rule speaks here (it can lead a deck), the sizes do not."""
+    """The line saying whether the card may lead a deck: it may (legal in the command zone,
+    which in Pauper Commander has its own pool: an uncommon creature, or an uncommon
+    Background as the second commander), or, for a card one might mean as a leader (a
+    legendary card, a planeswalker, a card that leads on another day), why it can't (the
+    commander rule's message: Karn Liberated is no creature, a legendary Vehicle leads only
+    from 2025-07-25). Of Sol Ring or Relentless Rats nothing is said. The card is checked
+    alone in the command zone; the commander rule speaks here, the sizes do not. Nothing for
+    a card banned as a commander (the card notes say so), nor for one that could lead but
+    the command zone's pool or lists keep out (their problems above say why)."""
     from ..names import card_key
     from ..pipeline import check_deck
-    from ..rules._command_zone import seconds_only
+    from ..rules._command_zone import can_ever_lead, seconds_only
 
+    card = catalog.get(name) if catalog is not None and fmt.game == "mtg" else None
+    if card is not None and card_key(card.name) in fmt.dated_list_on("banned_as_commander", day, platform):
+        return []
     deck = Deck(source=name, entries=[CardEntry(name, 1, COMMANDER, 1, None, code)])
     result = check_deck(deck, fmt, date=day, cards=catalog, offline=True, platform=platform)
     # A Background alone is no commander (the commander rule says so), but beside one with
     # Choose a Background it is the second: only the command zone's pool and lists judge it.
-    card = catalog.get(name) if catalog is not None and fmt.game == "mtg" else None
-    second = card is not None and seconds_only(card, fmt) \
-        and card_key(card.name) not in fmt.dated_list_on("banned_as_commander", day, platform)
+    second = card is not None and seconds_only(card, fmt)
     ignored = DECK_RULES - {"commander"} | ({"commander"} if second else set())
-    if any(problem.is_error and problem.rule not in ignored for problem in result.problems):
-        return []
-    if second:
-        return ["it may be the deck's second commander, beside one with Choose a Background: legal in the command zone"]
-    return ["it may be the deck's commander: legal in the command zone"]
+    errors = [problem for problem in result.problems if problem.is_error and problem.rule not in ignored]
+    if not errors:
+        if second:
+            return ["it may be the deck's second commander, beside one with Choose a Background: legal in the command zone"]
+        return ["it may be the deck's commander: legal in the command zone"]
+    # A legendary face anywhere (Ormendahl, the back of Westvale Abbey), which is not the
+    # face a card leads by.
+    meant = card is not None and ("Legendary" in card.type_line or "Planeswalker" in card.types
+                                  or can_ever_lead(card, fmt))
+    # The commander rule's reason, also beside the command zone's pool (Karn Liberated in
+    # Pauper Commander has no uncommon printing either): it answers "can it lead?".
+    reason = next((problem.message for problem in errors if problem.rule == "commander"), None)
+    return [reason] if meant and reason is not None else []

@@ -69,7 +69,8 @@ def _size_problems(
     if spec.exactly is not None:
         yield Problem(
             rule=rule, zone=zone, count=count, limit=spec.exactly,
-            message=f"{label} has {shown}; {spec.bounds()} required",
+            message=f"{label} has {shown}; {spec.bounds()} required{_companion_counted(deck, spec, count)}"
+                    f"{_companion_among(deck, spec, count, ctx)}",
         )
         return
     if spec.min is not None and count < spec.min:
@@ -92,6 +93,39 @@ def _size_problems(
             rule=rule, zone=zone, count=count, limit=spec.max,
             message=f"{label} has {shown}{_companions_among(deck, zone, spec)}; at most {spec.max} allowed",
         )
+
+
+def _companion_counted(deck: Deck, spec: ZoneSize, count: int) -> str:
+    """`: the companion, NAME, is not one of them` when a deck counted with its command
+    zone falls short by just its companion's copies: the player counted the companion,
+    which waits outside the deck, among the 100 (a list of 100 lines, 99 cards)."""
+    if not spec.including or count >= spec.exactly:  # type: ignore[operator]
+        return ""
+    named = [entry for entry in deck.entries if entry.zone == COMPANION]
+    if not named or count + sum(entry.count for entry in named) != spec.exactly:
+        return ""
+    names = card_names(dict.fromkeys(entry.name for entry in named))
+    return f": the companion, {' and '.join(names)}, is not one of them"
+
+
+def _companion_among(deck: Deck, spec: ZoneSize, count: int, ctx: Context) -> str:
+    """`: Lurrus of the Dream-Den (line 4) has a companion ability, and a companion waits
+    outside the 100, ...` when a deck counted with its command zone is one over and names no
+    companion, and one card of its main deck, one copy, has a companion ability: the list's
+    companion written among the deck's cards. Asked only of a deck one over."""
+    if not spec.including or count != spec.exactly + 1 or ctx.cards is None:  # type: ignore[operator]
+        return ""
+    if any(entry.zone == COMPANION for entry in deck.entries):
+        return ""
+    from ..games.mtg.abilities import companion_condition  # a Commander-family deck one over: seldom
+
+    able = [entry for entry in deck.zone(MAIN)
+            if (card := ctx.cards.lookup(entry)) is not None and companion_condition(card) is not None]
+    if len(able) != 1 or able[0].count != 1:
+        return ""
+    where = f" (line {able[0].line})" if able[0].line is not None else ""
+    return (f": {able[0].name}{where} has a companion ability, and a companion waits outside the {spec.exactly}, "
+            "in a `Companion` section")
 
 
 def _held(deck: Deck, zone: str, spec: ZoneSize) -> list[CardEntry]:

@@ -33,6 +33,7 @@ from ..model import COMMANDER, MAIN, Deck
 from ..problem import Problem
 from ..schema import AnyOf, Null, Str, Struct
 from ._cards import group, skipped
+from ._commander_placing import lead_together
 from ..games.mtg import abilities
 from ._command_zone import ELIGIBLE, card_identity, command_zone, dated_kinds, identity_text, lookup, ordered
 from .context import Context
@@ -93,6 +94,9 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         return
     spare_type = _colorless_basic_type(deck, ctx, fixed, fmt)
     shown = zone.identity_shown(fixed)
+    # One commander: a card of the deck that would pair with it is most likely its second,
+    # listed among the 99 (a precon's Doctor's companion), which the message says.
+    alone = zone.commanders[0] if len(zone.commanders) == 1 and zone.commanders[0][1] is not None else None
     for entry, count in group(outside):
         card = lookup(ctx, entry)
         # Brawl's exception, named where a basic land of a second type falls outside it.
@@ -102,6 +106,8 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
                 continue
             why = (f"; a colorless commander's deck may hold basic lands of one basic land type only "
                    f"(here {spare_type}, the type it holds most of)")
+        elif alone is not None and entry.zone == MAIN and lead_together(alone[1], card, fmt, ctx):
+            why = f"; it pairs with {alone[0].name}: move it to the command zone beside it{_stays(fmt, ctx)}"
         yield Problem(
             rule=ID, zone=entry.zone, line=entry.line, card=entry.name, count=count,
             message=f"{entry.name} (identity {identity_text(card.color_identity)}) is outside the color identity of {shown}{why}",
@@ -110,6 +116,12 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
 
 
 _ZONES = (MAIN, COMMANDER)
+
+
+def _stays(fmt: Format, ctx: Context) -> str:
+    """` (the deck stays 100 cards)`: the command zone counts toward the format's exact size."""
+    size = fmt.zone_size(MAIN, ctx.date, ctx.platform)
+    return f" (the deck stays {size.exactly} cards)" if size is not None and size.exactly is not None and size.including else ""
 
 
 def _basic_type(card) -> str | None:

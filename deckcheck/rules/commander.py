@@ -83,6 +83,10 @@ def _not_yet(card: Card, fmt: Format, day: dt.date) -> tuple[str, dt.date | None
                  if (since or until) and ELIGIBLE[kind][1](card)), None)
 
 
+_SPACECRAFT = "legendary spacecraft with power/toughness"  # an ELIGIBLE kind, whose lack a message names
+_TWO_FACED = frozenset({"transform", "modal_dfc", "meld"})  # layouts a card leads by the front face of
+
+
 def _what_it_is(card: Card) -> str:
     front = card.type_line.split(" // ")[0]
     return front or "a card of no type"
@@ -391,6 +395,14 @@ def _eligibility(entry: CardEntry, card: Card, fmt: Format, ctx: Context, word: 
     if abilities.is_background(card):
         return Problem(**where, message=f"{entry.name} can't be your {word} on its own: a Background is the second "
                                         f"commander of one with Choose a Background")
+    if _SPACECRAFT in kinds_on(fmt, ctx.date) and "Spacecraft" in card.subtypes and abilities.is_legendary(card):
+        # What it lacks, said: "it is a Legendary Artifact — Spacecraft, and a commander is
+        # ... a legendary Spacecraft with power and toughness" read as if it were one.
+        what += " with no power and toughness"
+    elif card.layout in _TWO_FACED and any("Legendary" in face for face in card.type_line.split(" // ")[1:]):
+        # Ormendahl, Profane Prince (the back of Westvale Abbey) written as the commander:
+        # "it is a Land" of a legendary creature's name, unless the face judged is said.
+        what += " (its front face: a double-faced card leads by its front face)"
     return Problem(**where, message=f"{entry.name} can't be your {word} in {fmt.name}: it is {article(what)} {what}, "
                                     f"and {article(word)} {word} is {_wanted(fmt, ctx.date)}")
 

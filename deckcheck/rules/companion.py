@@ -36,7 +36,7 @@ from ..games.mtg import abilities, companions
 from ..model import COMMANDER, COMPANION, MAIN, SIDEBOARD, CardEntry, Deck
 from ..names import card_key
 from ..problem import Problem
-from ..wording import names_listed
+from ..wording import article, names_listed
 from ..schema import AnyOf, Bool, Null, Struct
 from ._cards import group
 from ._command_zone import banned_as_lines, banned_as_note, command_zone, identity_text, lookup
@@ -179,7 +179,7 @@ def _check_companion(entry: CardEntry, deck: Deck, fmt: Format, ctx: Context, *,
         shown = names_listed(broken[:_SHOWN]) + (f" and {len(broken) - _SHOWN} more" if len(broken) > _SHOWN else "")
         yield Problem(**where, details={"condition": printed, "offending": broken},
                       message=f"{entry.name} can't be your companion: {printed[:1].lower() + printed[1:].rstrip('.')}; "
-                              f"breaking it: {shown}")
+                              f"breaking it: {shown}{_never_met(entry, card, fmt, ctx)}")
     if (fmt.option("companion") or {}).get("within_color_identity"):
         commanders = command_zone(deck, fmt, ctx)
         if commanders.commanders and commanders.known:
@@ -191,6 +191,16 @@ def _check_companion(entry: CardEntry, deck: Deck, fmt: Format, ctx: Context, *,
                 yield Problem(**where, details={"identity": list(card.color_identity)},
                               message=f"{entry.name} (identity {identity_text(card.color_identity)}) is outside the color "
                                       f"identity of {commanders.identity_shown(allowed)}, so it can't be the companion")
+
+
+def _never_met(entry: CardEntry, card: Card, fmt: Format, ctx: Context) -> str:
+    """`; a Commander deck is exactly 100 cards, so Yorion, Sky Nomad can never be its
+    companion`: a condition of cards over the minimum deck size where the size is exact,
+    which "(120 needed)" alone sent the player to meet by adding cards deck-size forbids."""
+    size = fmt.zone_size(MAIN, ctx.date, ctx.platform)
+    if size is None or size.exactly is None or companions.cards_over_minimum(card) is None:
+        return ""
+    return f"; {article(fmt.name)} {fmt.name} deck is exactly {size.exactly} cards, so {entry.name} can never be its companion"
 
 
 _STARTING = (MAIN, COMMANDER)  # the zones of the starting deck

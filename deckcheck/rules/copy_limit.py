@@ -29,7 +29,7 @@ from ..formats.schema import ZONE_NAMES, kind_list
 from ..formats.show import zones_words
 from ..games import zone_name
 from ..limits import MAX_LINES_NAMED
-from ..model import ANY_NUMBER, CardTally, Deck
+from ..model import ANY_NUMBER, COMPANION, SIDEBOARD, CardTally, Deck
 from ..problem import Problem
 from ..schema import AnyOf, Bool, Const, Int, MapOf, Null, Str, Struct
 from ..wording import lines_text
@@ -151,14 +151,40 @@ def _problems(
             over[key] = limit
     if not over:
         return
+    companions = _companions(deck)
     for card in ctx.tally(deck, limits.zones, only=over).values():
         limit = over[card.key]
         lines = card_lines(card)
+        by_zone = _companion_apart(card.by_zone, companions.get(card.key, 0))
         yield Problem(
             rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total, limit=limit,
-            message=f"{card.total} copies of {card.name}{where(card.by_zone, fmt.game, lines)}; at most {limit} allowed",
+            message=f"{card.total} copies of {card.name}{where(by_zone, fmt.game, lines)}; at most {limit} allowed",
             details=lines_details(lines),
         )
+
+
+def _companions(deck: Deck) -> dict[str, int]:
+    """Copies of each card the deck names as its companion (a `Companion` section's)."""
+    named: dict[str, int] = {}
+    for entry in deck.entries:
+        if entry.zone == COMPANION:
+            named[entry.key] = named.get(entry.key, 0) + entry.count
+    return named
+
+
+def _companion_apart(by_zone: dict[str, int], companion: int) -> dict[str, int]:
+    """The copies per zone with the sideboard's companion copies named as the companion: the
+    companion sits in the sideboard, and "(main 1, sideboard 1)" of a list with no sideboard
+    sent the player looking for one (its second copy was the `Companion` section's)."""
+    held = by_zone.get(SIDEBOARD, 0)
+    if not companion or not held:
+        return by_zone
+    moved = min(held, companion)
+    out = {zone: count for zone, count in by_zone.items() if zone != SIDEBOARD}
+    out[COMPANION] = moved
+    if held > moved:
+        out[SIDEBOARD] = held - moved
+    return out
 
 
 def show(fmt: Format, day: dt.date) -> list[str]:
