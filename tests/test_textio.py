@@ -67,6 +67,8 @@ def test_odd_characters_are_counted_as_the_pattern_counts_them():
         texts.append("".join(chr(rng.randrange(*rng.choice(ranges))) for _ in range(rng.randint(0, 40))))
     for text in texts:
         assert textio._odd_characters(text) == len(textio._ODD.findall(text)), repr(text)
+    # The bytes it drops are the pattern's characters under 128, written out (not compiled).
+    assert textio._ODD_ASCII == bytes(code for code in range(128) if textio._ODD.match(chr(code)))
 
 
 @pytest.mark.parametrize("data", [b"", b"\x00", b"4 Island\x00\n", b"\xef\xbb\xbf4 Island", b"\xff\xfe4\x00 \x00I\x00", b"\x004\x00 \x00I"])
