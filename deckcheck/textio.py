@@ -61,8 +61,10 @@ _BINARY_SHARE = 0.05
 # The odd characters: controls other than tab, line feed, vertical tab, form feed,
 # carriage return (\x09-\x0d) and escape (\x1b); DEL; the replacement character.
 _ODD = lazy("[\x00-\x08\x0e-\x1a\x1c-\x1f\x7f\ufffd]")
-# The ones under 128, as bytes (`_odd_characters`).
-_ODD_ASCII = bytes(code for code in range(128) if _ODD.match(chr(code)))
+# The ones under 128, as bytes (`_odd_characters`), written out: taken from `_ODD` they
+# compiled it at every start-up, 2.5 M instructions for its one character beyond Latin-1
+# (`re` builds such a class's table of 65,536 in Python). tests/test_textio.py holds the two alike.
+_ODD_ASCII = bytes((*range(0x00, 0x09), *range(0x0e, 0x1b), *range(0x1c, 0x20), 0x7f))
 
 _BOMS = (
     (codecs.BOM_UTF8, "utf-8-sig"),

@@ -67,6 +67,8 @@ def test_odd_characters_are_counted_as_the_pattern_counts_them():
         texts.append("".join(chr(rng.randrange(*rng.choice(ranges))) for _ in range(rng.randint(0, 40))))
     for text in texts:
         assert textio._odd_characters(text) == len(textio._ODD.findall(text)), repr(text)
+    # The bytes it drops are the pattern's characters under 128, written out (not compiled).
+    assert textio._ODD_ASCII == bytes(code for code in range(128) if textio._ODD.match(chr(code)))
 
 
 @pytest.mark.parametrize("data", [b"", b"\x00", b"4 Island\x00\n", b"\xef\xbb\xbf4 Island", b"\xff\xfe4\x00 \x00I\x00", b"\x004\x00 \x00I"])
@@ -81,3 +83,24 @@ def test_decode_reads_bom_and_nul_bytes_as_before(data):
         assert decode(data) == "4 I"  # UTF-16 that lost its BOM
     else:
         assert decode(data) == data.replace(b"\x00", b"").decode()
+
+
+def test_decoded_bytes_never_hold_a_lone_surrogate():
+    """parse_bytes does not look for lone surrogates in a file's text (decklists._parse_decoded):
+    every reading `decode` makes is strict or replaces, so none gives one, whatever the bytes
+    (surrogates encoded in UTF-8, UTF-16 and UTF-32 behind their byte-order marks, or bare)."""
+    import random
+
+    from deckcheck.textio import decode
+
+    rng = random.Random(11)
+    surrogates = [b"\xed\xa0\x80", b"\xed\xbf\xbf", b"\x00\xd8", b"\xff\xdf", b"\x00\xd8\x00\x00", b"\x00\x00\xdc\x00"]
+    starts = [b"", b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff", b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff", b"4\x00 \x00"]
+    for _ in range(5_000):
+        body = b"".join(rng.choice(surrogates + [b"4 Island\n", bytes([rng.randrange(256)]), b"\x00"])
+                        for _ in range(rng.randint(0, 12)))
+        try:
+            text = decode(rng.choice(starts) + body)
+        except InputError:
+            continue
+        assert not any("\ud800" <= char <= "\udfff" for char in text), repr(body)

@@ -196,15 +196,23 @@ _HERO_COMMENT = lazy(r"^HERO(?:\t|[ \t]{2})[ \t]*(?P<name>[^\s:].*)$")
 # A name starts with kana (half-width katakana too: `3xｻｲｸﾛﾝ`), an ideograph, a full-width
 # letter or digit, or the opening bracket a card is quoted in (`2ｘ「増殖するＧ」`); never with punctuation (`4x：島`, `4x、島`)
 # nor a heading's 【 (`15x【サイドデッキ】` is no 15 copies of a card).
-_CJK_NAME_START = ("[\u3041-\u30fa\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\uff66-\uff9d"
-                   "\u3008\u300a\u300c\u300e\uff62]")
+# (Tested by _cjk_name_start, not in the pattern: `re` builds a class of such ranges one
+# character at a time, in Python, and this one cost 16 M instructions to compile, more
+# than a 2,000-deck batch's every other use of the pattern.)
+_CJK_NAME_RANGES = (("\u3041", "\u30fa"), ("\u3400", "\u4dbf"), ("\u4e00", "\u9fff"), ("\uf900", "\ufaff"),
+                    ("\uff10", "\uff19"), ("\uff21", "\uff3a"), ("\uff41", "\uff5a"), ("\uff66", "\uff9d"))
+_CJK_NAME_QUOTES = "\u3008\u300a\u300c\u300e\uff62"
 # The count may carry the counter for flat things of Japanese, Korean or Chinese lists, as
 # they write it before the name too (`3枚 灰流うらら`, `3장 Name`, `3张 Name`; `_COUNTERS`).
 _COUNTERS = "\u679a\uc7a5\u5f20\u5f35"  # 枚 장 张 張
 # 枚 may touch the name as an x does (`3枚灰流うらら`); 张, 張 and 장 start names and words
 # themselves (張角, 장미: `3張角` may be 3 of 張角), so a blank stays between them and a name.
-_COUNT_FIRST = lazy(rf"^(?P<count>[+-]?\d+)(?:\s*{_TIMES}|[{_COUNTERS}])?(?:\s*[-\u2013\u2014:|])?"
-                    rf"(?:\s+|(?:(?<={_TIMES})|(?<=\u679a))(?={_CJK_NAME_START}))(?P<name>\S.*)$")
+_COUNT_HEAD = rf"^(?P<count>[+-]?\d+)(?:\s*{_TIMES}|[{_COUNTERS}])?(?:\s*[-\u2013\u2014:|])?"
+# The name after blanks, or touching the count's x or 枚 whatever it starts with: _count_first
+# keeps the second only before a name _cjk_name_start allows, else reads the line as
+# _COUNT_SPACED does (where the name touched an x, that is the one other way to read it).
+_COUNT_FIRST = lazy(rf"{_COUNT_HEAD}(?:\s+|(?<={_TIMES})|(?<=\u679a))(?P<name>\S.*)$")
+_COUNT_SPACED = lazy(rf"{_COUNT_HEAD}\s+(?P<name>\S.*)$")
 # `Name x4` and `Name 4x` (no card name ends in either), also in parentheses (`Name (x4)`,
 # `Name (4x)`), where it is no set code (_SET_SUFFIX), or after a dash (`Effect Veiler - 3`, as
 # typed lists write it: no card name of any game ends in a dash and a number). Japanese lists
@@ -389,9 +397,26 @@ _CURRENCY_CHARS = frozenset(_CURRENCY)
 _DECORATION_CHARS = frozenset("#^*<[({\uff08") | _CURRENCY_CHARS  # and `（`, a full-width set code's
 
 
+def _cjk_name_start(char: str) -> bool:
+    """Whether a name touching its count's x or 枚 may start with `char` (_CJK_NAME_RANGES)."""
+    return char in _CJK_NAME_QUOTES or any(low <= char <= high for low, high in _CJK_NAME_RANGES)
+
+
+def _count_first(line: str) -> re.Match[str] | None:
+    """`line` read as a count and the name after it (`4 Name`, `4x 島`, `4x島`), or None."""
+    match = _COUNT_FIRST.match(line)
+    if match is None:
+        return None
+    start = match.start("name")
+    if line[start - 1].isspace() or _cjk_name_start(line[start]):
+        return match
+    # `4xName`: a Latin name touching the x is none; read as `4x Name` would be without it.
+    return _COUNT_SPACED.match(line)
+
+
 def _reads_as_card(line: str) -> bool:
     """Whether `line` reads as a card line with its count (`4 Name`, `Name x4`)."""
-    return bool(_COUNT_FIRST.match(line) or _COUNT_LAST.match(_strip_decorations(line)[0]))
+    return bool(_count_first(line) or _COUNT_LAST.match(_strip_decorations(line)[0]))
 
 
 def _strip_decorations(name: str) -> tuple[str, str | None]:
@@ -715,7 +740,7 @@ def _card_line(line: str, *, zone: str, number: int, listed: bool = False) -> Ca
         line = line[_LIST_NUMBER.match(line).end():]  # type: ignore[union-attr]
     elif line[0].isdigit() and _NUMBER_ENDS.intersection(line[1:5]) and (numbered := _NUMBERED.match(line)):
         line = line[numbered.end():]
-    match = _COUNT_FIRST.match(line)
+    match = _count_first(line)
     if match:
         name, hinted = _strip_decorations(match.group("name"))
         if name[-1:] in _PRINTING_COUNT_ENDS and ("(" in name or "[" in name):
