@@ -125,3 +125,22 @@ def test_an_upload_is_decoded_once_whatever_its_name(monkeypatch, name):
     deck = parse_bytes(data, name=name)
     assert [entry.name for entry in deck.entries] == ["하루 우라라", "Island"]
     assert calls == [len(data)]
+
+
+@pytest.mark.parametrize("kind", [bytearray, memoryview])
+def test_an_upload_buffer_over_the_size_limit_is_not_copied(kind):
+    # A framework's upload buffer far over the limit was copied whole (bytes(data)) before
+    # the size check refused it: memory grew with the stranger's upload.
+    import tracemalloc
+
+    from deckcheck.limits import MAX_INPUT_BYTES
+
+    buffer = kind(bytearray(4 * MAX_INPUT_BYTES))
+    tracemalloc.start()
+    try:
+        deck = parse_bytes(buffer, name="big.txt")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert deck.unreadable and "big.txt" in deck.problems[0].message
+    assert peak < MAX_INPUT_BYTES // 4
