@@ -12,7 +12,7 @@ from .cards.resolve import never_heard_of
 from .errors import OptionError
 from .freshness import AsOf, as_of, newer_card_note
 from .games.mtg.cards import PLATFORMS, platform_meant  # loaded with the formats anyway (formats/schema.py)
-from .limits import MAX_PROBLEMS_PER_DECK, quoted
+from .limits import MAX_INPUT_BYTES, MAX_PROBLEMS_PER_DECK, quoted
 from .model import COMPANION, SIDEBOARD, Deck
 from .names import card_key, nfkc
 from .problem import Problem, capped
@@ -21,7 +21,7 @@ from .result import DeckResult
 from .rules import prepare, rules_for, speaking
 from .rules.context import Context
 from .schema import ISO_DATE, no_such_day, year_first
-from .textio import IN_FOLDER_ADVICE
+from .textio import IN_FOLDER_ADVICE, too_big
 
 if TYPE_CHECKING:
     from typing import Literal, Union
@@ -330,6 +330,9 @@ def read_bytes(data: bytes | bytearray | memoryview, *, name: str = "<upload>", 
         raise OptionError("name", f"{quoted(name)}: give the upload's file name as a str")
     if input_format is not None:
         parsers.get(input_format)  # an unknown one is an OptionError even when the bytes are no text
+    size = memoryview(data).nbytes
+    if size > MAX_INPUT_BYTES:  # refused before bytes() copies a stranger's whole upload
+        return parsers.unreadable(name, too_big(name, size))
     return parsers.parse_file_bytes(bytes(data), source=name, input_format=input_format)
 
 

@@ -201,7 +201,9 @@ class Int(_RecordSpec):
         return "a whole number" + (f" >= {self.minimum}" if self.minimum is not None else "")
 
     def check(self, value: Any, keys: Keys) -> None:
-        if self.thousands and isinstance(value, float) and value >= 1 and value.is_integer() \
+        # Below 1e300: a float near its largest (`1.0e+306`) times 1000 is infinity, which
+        # round() refuses (an internal error), and is no thousand anyone grouped.
+        if self.thousands and isinstance(value, float) and 1 <= value < 1e300 and value.is_integer() \
                 and self._holds(thousands := round(value * 1000)):
             # `hands: 10.000`, ten thousand as German or Russian write it: YAML reads 10.0 (a
             # leading 0, `0.5`, groups no thousands). Only a whole-valued float: `1.5` may be

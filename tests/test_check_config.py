@@ -216,6 +216,10 @@ BROKEN_CONFIGS = [
      "simulate.decks/burn.txt.hands: expected a whole number from 1 to 10,000,000, got a number (2.5) (line 5)"),
     ('format: mtg/modern\nsimulate:\n  "decks/burn.txt":\n    assert: "keep7 >= 0"\n    hands: 0.5\n', 5,
      "simulate.decks/burn.txt.hands: expected a whole number from 1 to 10,000,000, got a number (0.5) (line 5)"),
+    # A whole-valued float too big to be a thousandth of anything (a stranger's pull request):
+    # the hint's value * 1000 was infinity, and round() an internal error (OverflowError).
+    ('format: mtg/modern\nsimulate:\n  "decks/burn.txt":\n    assert: "keep7 >= 0"\n    hands: 1.0e+306\n', 5,
+     "simulate.decks/burn.txt.hands: expected a whole number from 1 to 10,000,000, got a number (1e+306) (line 5)"),
     ('format: mtg/modern\nsimulate:\n  "decks/burn.txt":\n    assert: ["keep7 > 0.1", "keep7 >="]\n', 4,
      "simulate.decks/burn.txt.assert[1]: column 9 in 'keep7 >='"),
     ('format: mtg/modern\nsimulate:\n  "decks/burn.txt":\n    policy: gone.yaml\n    assert: "keep7 >= 0"\n', 4,

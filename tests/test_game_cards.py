@@ -283,3 +283,24 @@ def test_a_wow_heros_deckbuilding_text_is_read_once_per_catalog(wow_cards_db, mo
                for verdict in verdicts for problem in verdict.problems if problem.card == "Into the Fray")
     assert hogger.deck_restriction() is hogger.deck_restriction()
     assert hogger.replace().deck_restriction() == hogger.deck_restriction() and len(reads) == 2
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "what"),
+    [
+        ("wow.csv", b"name,type,faction\nA,Ally," + b"H" * 100_000 + b"\n", "faction"),
+        ("wow.csv", b"name,type,class_icons\nA,Ally," + b"W" * 100_000 + b"\n", "class icon"),
+        ("wow.csv", b"name,type," + b"c" * 100_000 + b"\nA,Ally,1\n", "unknown column"),
+    ],
+)
+def test_a_card_files_wrong_value_is_quoted_cut_short(tmp_path, name, content, what):
+    """A stranger's card file's misspelt faction, class icon or column was quoted whole in
+    the error (a value of 100,000 characters, 100 KB of message for a library caller or a
+    log), where every other message quotes a value at most MAX_QUOTED_CHARS long."""
+    from deckcheck.limits import MAX_QUOTED_CHARS
+
+    bad = tmp_path / name
+    bad.write_bytes(content)
+    with pytest.raises(CardDataError, match=what) as raised:
+        import_file(bad, tmp_path / "cards.sqlite")
+    assert len(str(raised.value)) < MAX_QUOTED_CHARS + 300

@@ -1347,3 +1347,33 @@ def test_a_big_dek_is_read_in_the_memory_of_its_elements(quoted):
     # Now 21.5 MiB, the tree's (an element of four fields about 500 bytes), and the quoted
     # text's unquoted copy (the caller keeps the text it passed).
     assert peak < (24 << 20) + (len(text) if quoted else 0), f"{peak / 2**20:.1f} MiB"
+
+
+def test_a_draft_logs_header_of_long_dash_lines_parses_fast():
+    r"""A draft log's booster line (`------ M10 ------`) was told by `^-{3,} ?\S.*? ?-{3,}$`,
+    whose two runs of dashes, the \S and the lazy middle could share a line of dashes every
+    way: one header line of 1,000 dashes and a letter took 5.6 s (cubic), a 4 KB upload of
+    three such lines above its first pick 17 s, and 2,000 of them below a pick number too
+    long to read (the sniffer's `\d+` takes it, the parser's `\d{1,9}` does not, so every
+    line is still the header's) hours. Its reading is unchanged (the test below); they
+    now take milliseconds."""
+    from deckcheck.decklists import parse_text as parse_any
+
+    text = ("Pack 1234567890 pick 1:\n--> Shock\n" + ("-" * 1000 + "x\n") * 2000
+            + "Pack 1 pick 1:\n--> Lightning Bolt\n    Shock\n")
+    started = time.monotonic()
+    deck = parse_any(text, source="draft.txt")
+    assert time.monotonic() - started < 10
+    assert deck.input_format == "draftlog" and [entry.name for entry in deck.entries] == ["Lightning Bolt"]
+
+
+def test_a_draft_logs_booster_line_reads_as_before():
+    import itertools
+
+    from deckcheck.decklists.draftlog import _BOOSTER
+
+    before = re.compile(r"^-{3,} ?\S.*? ?-{3,}$")  # the cubic pattern, for its verdicts
+    for size in range(12):
+        for letters in itertools.product("- x", repeat=size):
+            line = "".join(letters)
+            assert bool(_BOOSTER.match(line)) == bool(before.match(line)), line

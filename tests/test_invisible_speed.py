@@ -61,3 +61,38 @@ def test_every_invisible_character_of_this_python_is_removed():
     assert kept == []
     assert names.without_invisible("a\ufeffb") == "ab"
     assert names.without_invisible("Jötun\u0301 ブラック・マジシャン\u00a0x") == "Jötun\u0301 ブラック・マジシャン\u00a0x"
+
+
+def test_megabytes_of_cjk_names_cost_no_python_call_a_name(monkeypatch):
+    # A pasted or uploaded text of Korean, Chinese or Japanese names is a run of non-ASCII
+    # characters every few characters: each run was a Python call (names._visible_run, and
+    # for runs of two or more a second search), 2.4 s of a 4 MiB upload's 4. A long text is
+    # searched for the characters that may be invisible at once, in C; a short one (a deck)
+    # still a run at a time, cheaper where runs are few. Counted, not timed.
+    calls: list[int] = []
+    visible_run = names._visible_run
+
+    def counted(match):
+        calls.append(1)
+        return visible_run(match)
+
+    monkeypatch.setattr(names, "_visible_run", counted)
+    text = "4 하루 우라라\n3 灰流うらら\n" * 40_000
+    assert names.without_invisible(text) == text
+    spoiled = text + "1 Isl\u200band\n"
+    assert names.without_invisible(spoiled) == text + "1 Island\n"
+    assert calls == []
+    # A deck's worth still reads a run at a time, and says the same.
+    short = "4 Jötun\u200b Grunt\n3 灰流\u202eうらら\n"
+    assert names.without_invisible(short) == "4 Jötun Grunt\n3 灰流うらら\n" and len(calls) == 3
+
+
+def test_a_long_text_loses_every_invisible_character_as_a_short_one_does():
+    # The whole-text search (past names._SEARCHED_WHOLE_CHARS) and the run-at-a-time one
+    # remove the same characters: every one of this Python's, between letters beyond ASCII.
+    invisible = "".join(chr(code) for code in range(sys.maxunicode + 1)
+                        if unicodedata.category(chr(code)) == "Cf" or chr(code) in names._IGNORABLE)
+    piece = "é" + invisible + "ö\u00a0ブ"
+    copies = names._SEARCHED_WHOLE_CHARS // len(piece) + 2
+    assert names.without_invisible(piece) == "éö\u00a0ブ"
+    assert names.without_invisible(piece * copies) == "éö\u00a0ブ" * copies

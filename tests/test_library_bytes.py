@@ -103,3 +103,44 @@ def test_bytes_given_where_text_goes_are_sent_to_parse_bytes(call):
         call(b"4 Island\n", *(["mtg/modern"] if call is validate else []))
     assert caught.value.setting == "deck"
     assert "an upload's bytes go to parse_bytes" in str(caught.value)
+
+
+@pytest.mark.parametrize("name", ["deck.txt", "list.yaml", "deckcheck.yml"])
+def test_an_upload_is_decoded_once_whatever_its_name(monkeypatch, name):
+    # A web service's user names the upload: `x.yaml` had its bytes decoded twice (once to
+    # sniff a settings file, once to read the list), and 4 MiB of hostile non-UTF-8 bytes
+    # cost each decoding pass twice (every national reading tried again).
+    from deckcheck import textio
+    import deckcheck.decklists as decklists
+
+    calls = []
+    real = textio.decode
+
+    def counting(data, **keywords):
+        calls.append(len(data))
+        return real(data, **keywords)
+
+    monkeypatch.setattr(decklists, "decode", counting)
+    data = "4 하루 우라라\n36 Island\n".encode("cp949")
+    deck = parse_bytes(data, name=name)
+    assert [entry.name for entry in deck.entries] == ["하루 우라라", "Island"]
+    assert calls == [len(data)]
+
+
+@pytest.mark.parametrize("kind", [bytearray, memoryview])
+def test_an_upload_buffer_over_the_size_limit_is_not_copied(kind):
+    # A framework's upload buffer far over the limit was copied whole (bytes(data)) before
+    # the size check refused it: memory grew with the stranger's upload.
+    import tracemalloc
+
+    from deckcheck.limits import MAX_INPUT_BYTES
+
+    buffer = kind(bytearray(4 * MAX_INPUT_BYTES))
+    tracemalloc.start()
+    try:
+        deck = parse_bytes(buffer, name="big.txt")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert deck.unreadable and "big.txt" in deck.problems[0].message
+    assert peak < MAX_INPUT_BYTES // 4

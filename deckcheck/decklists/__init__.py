@@ -510,6 +510,11 @@ def parse_bytes(data: bytes, *, source: str, input_format: str | None = None) ->
         content = decode(data, source=source)
     except InputError as exc:
         return unreadable(source, str(exc))
+    return _parse_decoded(data, content, source=source, input_format=input_format)
+
+
+def _parse_decoded(data: bytes, content: str, *, source: str, input_format: str | None) -> Deck:
+    """parse_bytes of `data` once decoded to `content`."""
     kind = binary_kind(data, content)
     if kind is not None:
         return unreadable(source, f"{source}: not a text decklist: looks like {kind}; export the list as text")
@@ -532,21 +537,18 @@ def load_deck(path: str | Path, *, input_format: str | None = None, folder_advic
 def parse_file_bytes(data: bytes, *, source: str, input_format: str | None = None) -> Deck:
     """The bytes of a file named `source` parsed as `load_deck` reads them: a settings file
     (deckcheck.yaml) given as a list says what it is, else parse_bytes (the library's
-    `parse_bytes` reads an upload so, named as its user's file was)."""
+    `parse_bytes` reads an upload so, named as its user's file was). The bytes are decoded
+    once for both: 4 MiB of hostile bytes named `x.yaml` cost every decoding pass twice."""
     if input_format is None and extension(source) in settings_file.SUFFIXES:
-        reason = _settings_reason(data, source)
+        try:
+            content = decode(data, source=source)
+        except InputError as exc:
+            return unreadable(source, str(exc))
+        reason = settings_file.settings_reason(source, content)
         if reason is not None:
             return unreadable(source, reason)
+        return _parse_decoded(data, content, source=source, input_format=input_format)
     return parse_bytes(data, source=source, input_format=input_format)
-
-
-def _settings_reason(data: bytes, source: str) -> str | None:
-    """settings_file.settings_reason for a file's bytes; None when they are no text."""
-    try:
-        content = decode(data, source=source)
-    except InputError:
-        return None  # parse_bytes says why
-    return settings_file.settings_reason(source, content)
 
 
 def unreadable(source: str, message: str) -> Deck:

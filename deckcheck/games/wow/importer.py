@@ -29,6 +29,7 @@ from ...cards.importer import CardFile, CardFileError, CardImport, parse_json, p
 from .cards import (CLASSES, WowProfile, canonical_class, deckbuilding_from_text, requirements_from_text, talent_from_text,
                     trait_key)
 from ...lazy_pattern import lazy
+from ...limits import quoted
 from ...names import fold
 from ...wording import listed
 
@@ -137,7 +138,7 @@ def _class_icon(text: str, where: str) -> str:
     hero, and the card be legal in no deck."""
     name = canonical_class(text)
     if name not in CLASSES:
-        raise CardFileError(f"{where}: class icon {text!r} is not a class; write {listed(list(CLASSES))} "
+        raise CardFileError(f"{where}: class icon {quoted(text)} is not a class; write {listed(list(CLASSES))} "
                             "(a faction goes in the faction column)")
     return name
 
@@ -145,7 +146,7 @@ def _class_icon(text: str, where: str) -> str:
 def profile_from_user(row: Mapping[str, Any], where: str) -> tuple[str, WowProfile]:
     unknown = [key for key in row if key is not None and str(key).strip().lower() not in USER_COLUMNS]
     if unknown:
-        raise CardFileError(f"{where}: unknown column {unknown[0]!r}; columns are {', '.join(USER_COLUMNS)}")
+        raise CardFileError(f"{where}: unknown column {quoted(unknown[0])}; columns are {', '.join(USER_COLUMNS)}")
     values = {str(key).strip().lower(): value for key, value in row.items() if key is not None}
     name = _text(values.get("name"))
     if not name:
@@ -161,7 +162,7 @@ def profile_from_user(row: Mapping[str, Any], where: str) -> tuple[str, WowProfi
     faction = _text(values.get("faction"))
     if faction and fold(faction) not in _FACTIONS:
         # A misspelt faction would make the card neutral (legal in every deck), quietly.
-        raise CardFileError(f"{where}: faction {faction!r} is not one; write {listed(list(_FACTIONS.values()))}")
+        raise CardFileError(f"{where}: faction {quoted(faction)} is not one; write {listed(list(_FACTIONS.values()))}")
     card_type = _text(values.get("type"))
     traits = frozenset(_items(values.get("hero_traits")))
     tags = frozenset(_items(values.get("tags")))
