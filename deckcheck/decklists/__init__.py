@@ -510,10 +510,10 @@ def parse_bytes(data: bytes, *, source: str, input_format: str | None = None) ->
         content = decode(data, source=source)
     except InputError as exc:
         return unreadable(source, str(exc))
-    return _parse_decoded(data, content, source=source, input_format=input_format)
+    return _parse_file_text(data, content, source=source, input_format=input_format)
 
 
-def _parse_decoded(data: bytes, content: str, *, source: str, input_format: str | None) -> Deck:
+def _parse_file_text(data: bytes, content: str, *, source: str, input_format: str | None) -> Deck:
     """parse_bytes of `data` once decoded to `content`."""
     kind = binary_kind(data, content)
     if kind is not None:
@@ -547,7 +547,7 @@ def parse_file_bytes(data: bytes, *, source: str, input_format: str | None = Non
         reason = settings_file.settings_reason(source, content)
         if reason is not None:
             return unreadable(source, reason)
-        return _parse_decoded(data, content, source=source, input_format=input_format)
+        return _parse_file_text(data, content, source=source, input_format=input_format)
     return parse_bytes(data, source=source, input_format=input_format)
 
 
