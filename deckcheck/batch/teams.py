@@ -37,7 +37,8 @@ team-registration: the team as registered cannot be checked or cannot play: a me
 deck is missing or unreadable, a team format (`team.size`, Two-Headed Giant; one size or a
 list of the sizes allowed, team sealed's 2 or 3) with the wrong number of players, two players in one seat, members of a team format playing
 different formats, members of a team that plays as one on different platforms, a player also
-registered for another team.
+registered for another team; a warning for two teams short of players whose names are alike
+(`Team Blue` and `Taem Blue`: one team's name spelt two ways, `spelt_apart`).
 """
 from __future__ import annotations
 
@@ -59,7 +60,7 @@ from ..problem import INFO, WARNING, Problem, capped
 from ..record import Record
 from ..wording import counted, listed, named_few
 from ..result import TeamResult
-from .registration import REGISTRATION, SEATS, shown_player
+from .registration import REGISTRATION, SEATS, player_key, shown_player
 from .team_pools import listed_holders, team_pool_problems
 
 TEAM_COPY_LIMIT = "team-copy-limit"
@@ -253,6 +254,89 @@ def check_team(
     after += team_pool_problems(name, members, fmt, one_pool=pool_settings(fmt).shared_by_team, unknown=unknown)
     return TeamResult(team=name, format=fmt.id, players=players, problems=_with_members(problems, _members_problems(members), after),
                       game=fmt.game)
+
+
+# Names typed with a slip are alike when both have at least this many letters and digits
+# (`Blu Sky` is `Blue Sky`, but `Red` and `Reds` may be two teams).
+_ALIKE_LENGTH = 5
+# Teams short of players compared by spelling, each with each, in one group of the same
+# digits: past this many, only names alike but for signs and spaces are found (an event
+# whose every player's team cell holds their own name makes thousands of such teams).
+_ALIKE_COMPARED = 100
+
+
+def spelt_apart(teams: dict[str, Sequence[Member]], formats: dict[str, Format]) -> dict[str, list[Problem]]:
+    """A warning for each pair of teams short of players whose names are alike and whose
+    players together fit one team (`Team Blue` of two and `Taem Blue` of one, `Red-Sky` and
+    `Red Sky!`): a team name spelt two ways in the manifest makes two teams, each checked
+    alone, so their decks were never counted together and, where the format sets no team
+    size, each passed. Alike: the same once folded to letters and digits (signs and spaces
+    aside), or the same digits and a letter swapped with the next, left out or doubled
+    (`Team 1` and `Team 2`, `Team A` and `Team B` are two teams).
+    A warning, as two teams may be named so."""
+    seats = {name: _seats_of(members, formats) for name, members in teams.items()}
+    short = [name for name, members in teams.items() if len(members) < seats[name]]
+    if len(short) < 2:
+        return {}  # most events: every team full
+    by_digits: dict[str, list[tuple[str, str]]] = {}
+    for name in short:
+        letters = "".join(ch for ch in player_key(name) if ch.isalnum())
+        by_digits.setdefault("".join(ch for ch in letters if ch.isdigit()), []).append((name, letters))
+    problems: dict[str, list[Problem]] = {}
+    for group in by_digits.values():
+        if len(group) > _ALIKE_COMPARED:  # the same letters only, found by their key
+            same: dict[str, list[tuple[str, str]]] = {}
+            for name, letters in group:
+                same.setdefault(letters, []).append((name, letters))
+            pairs = [pair for kin in same.values() for pair in _pairs(kin)]
+        else:
+            pairs = [(one, other) for one, other in _pairs(group) if one[1] == other[1] or _spelt_alike(one[1], other[1])]
+        for (name, _), (other, _) in pairs:
+            if len(teams[name]) + len(teams[other]) <= max(seats[name], seats[other]):
+                problems.setdefault(name, []).append(_spelt_apart(name, other, teams))
+                problems.setdefault(other, []).append(_spelt_apart(other, name, teams))
+    return problems
+
+
+def _pairs(items: Sequence[tuple[str, str]]) -> Iterator[tuple[tuple[str, str], tuple[str, str]]]:
+    return ((one, other) for i, one in enumerate(items) for other in items[i + 1:])
+
+
+def _seats_of(members: Sequence[Member], formats: dict[str, Format]) -> int:
+    """The players a full team has: its format's largest team (`team.size`), else the
+    seats of a team event (A, B and C)."""
+    for member in members:
+        fmt = formats.get(member.format_id)
+        if fmt is not None and largest_team(fmt):
+            return largest_team(fmt)
+    return len(SEATS)
+
+
+def _spelt_alike(one: str, other: str) -> bool:
+    """Whether two names (folded to letters and digits) are one typed with a slip: two
+    letters side by side swapped (`taemblue`, `teamblue`), or a letter left out or doubled
+    (`blusky`, `bluesky`). Not one letter for another: `Team A` and `Team B`, `Red` and
+    `Rex` are two teams."""
+    if min(len(one), len(other)) < _ALIKE_LENGTH:
+        return False
+    if len(one) == len(other):
+        at = [i for i, (a, b) in enumerate(zip(one, other)) if a != b]
+        return len(at) == 2 and at[1] == at[0] + 1 and one[at[0]] == other[at[1]] and one[at[1]] == other[at[0]]
+    shorter, longer = sorted((one, other), key=len)
+    if len(longer) - len(shorter) != 1:
+        return False
+    at = next((i for i, (a, b) in enumerate(zip(shorter, longer)) if a != b), len(shorter))
+    return shorter[at:] == longer[at + 1:]
+
+
+def _spelt_apart(name: str, other: str, teams: dict[str, Sequence[Member]]) -> Problem:
+    def shown(team: str) -> str:
+        return f"team {team} ({named_few([shown_player(m.player) for m in teams[team]], 'more players')})"
+
+    together = len(teams[name]) + len(teams[other])
+    return _registration(
+        f"{shown(name)} and {shown(other)} have {counted(together, 'player')} together, names alike: if they are one "
+        "team, write one name in the team cell of their rows (its decks are counted together only so)", severity=WARNING)
 
 
 def _banned_in_deck(problem: Problem) -> bool:
