@@ -35,7 +35,8 @@ it; see `team_pools.py`.
 
 team-registration: the team as registered cannot be checked or cannot play: a member's
 deck is missing or unreadable, a team format (`team.size`, Two-Headed Giant; one size or a
-list of the sizes allowed, team sealed's 2 or 3) with the wrong number of players, two players in one seat, members of a team format playing
+list of the sizes allowed, team sealed's 2 or 3) with the wrong number of players, two players in one seat, a member
+without a seat beside members with one (Magic Tournament Rules 8.2), members of a team format playing
 different formats, members of a team that plays as one on different platforms, a player also
 registered for another team; a warning for two teams short of players whose names are alike
 (`Team Blue` and `Taem Blue`: one team's name spelt two ways, `spelt_apart`).
@@ -211,7 +212,7 @@ def check_team(
                 # not counted together unless its format says so (unified_unless_told).
                 problems.append(_registration(f"members play different formats ({listed}); unified construction not checked", severity=INFO))
             # Not checked as a whole, yet its registration is still its members' (docs/batch.md).
-            problems += _seat_clashes(members)
+            problems += _seat_clashes(members) + _seats_missing(members)
             problems = _with_members(problems, _members_problems(members), [])
         games = {fmt.game for fmt in known}
         # Members of several games: each one's problems in their own game's words.
@@ -236,6 +237,7 @@ def check_team(
             f"team {name} has {counted(len(members), 'player')}, more than a team event seats ({_SEATS_SAID}); "
             f"if {name!r} is a form's answer for no team, leave the team cell of those rows empty", severity=WARNING))
     problems += _seat_clashes(members) + _seats_beyond(members, sizes, fmt)
+    problems += _seats_missing(members, largest_team(fmt) or len(SEATS))
     after: list[Problem] = []
     # Names a member's deck reports as unknown-card errors are that problem, not copies of
     # a card for the team to count (as copy-limit and registered-pool leave them in each deck).
@@ -521,6 +523,36 @@ def _seats_beyond(members: Sequence[Member], sizes: Sequence[int], fmt: Format) 
                       f"{spoken_sizes(sizes)} players, in seats {listed(list(seats), 'and')}")
         for member in members if member.seat in SEATS and member.seat not in seats
     ]
+
+
+def _seats_missing(members: Sequence[Member], seats: int = len(SEATS)) -> list[Problem]:
+    """Members without a seat in a team whose other members have one: teams designate each
+    player's position when they register (Magic Tournament Rules 8.2), and the pairings
+    seat A against A. A team that gives no seat at all is told nothing (an event that does
+    not record seats); a seat that is no letter is its row's problem. `seats`: how many
+    a team of the format has."""
+    seated = [member for member in members if member.seat in SEATS]
+    seatless = [shown_player(member.player) for member in members if member.seat is None]
+    if not seated or not seatless:
+        return []
+    names = _players_said([shown_player(member.player) for member in seated])
+    taken = [member.seat for member in seated if member.seat]
+    sits = f"{names} {'sits' if len(seated) == 1 else 'sit'} in {listed(taken, 'and')}"
+    left = [seat for seat in SEATS[:seats] if seat not in taken]
+    rest = (f"; the seat left is {left[0]}" if len(left) == 1
+            else f"; the seats left are {listed(left, 'and')}" if left else "")
+    who = _players_said(seatless)
+    return [Problem(
+        rule=TEAM_REGISTRATION, details={"player": seatless[0]} if len(seatless) == 1 else {},
+        message=f"{who} {'has' if len(seatless) == 1 else 'have'} no seat, while {sits}: a team registers each "
+        f"player's seat (Magic Tournament Rules 8.2){rest}",
+    )]
+
+
+def _players_said(names: list[str]) -> str:
+    """`ann`, `ann and bob`, `ann, bob and cy`; past MAX_HOLDERS_LISTED, the first of them
+    and how many more."""
+    return listed(names, "and") if len(names) <= MAX_HOLDERS_LISTED else named_few(names, "more players")
 
 
 # The seats of a team event as a message says them: "A, B and C".
