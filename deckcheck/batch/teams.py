@@ -471,7 +471,7 @@ def _members_problems(members: Sequence[Member]) -> list[Problem]:
             reason = f" ({member.unreadable_reason})" if member.unreadable_reason else ""
             problems.append(_registration(
                 f"{shown_player(member.player)}'s deck {member.deck or '(none)'} could not be read{reason}; "
-                "the team's decks cannot be checked together"
+                "the team's decks cannot be checked together", player=member.player,
             ))
         else:
             problems += [_member_problem(member.player, problem) for problem in member.errors]
@@ -532,7 +532,7 @@ def _seats_missing(members: Sequence[Member], seats: int = len(SEATS)) -> list[P
     not record seats); a seat that is no letter is its row's problem. `seats`: how many
     a team of the format has."""
     seated = [member for member in members if member.seat in SEATS]
-    seatless = [shown_player(member.player) for member in members if member.seat is None]
+    seatless = [member.player for member in members if member.seat is None]
     if not seated or not seatless:
         return []
     names = _players_said([shown_player(member.player) for member in seated])
@@ -541,11 +541,10 @@ def _seats_missing(members: Sequence[Member], seats: int = len(SEATS)) -> list[P
     left = [seat for seat in SEATS[:seats] if seat not in taken]
     rest = (f"; the seat left is {left[0]}" if len(left) == 1
             else f"; the seats left are {listed(left, 'and')}" if left else "")
-    who = _players_said(seatless)
-    return [Problem(
-        rule=TEAM_REGISTRATION, details={"player": seatless[0]} if len(seatless) == 1 else {},
-        message=f"{who} {'has' if len(seatless) == 1 else 'have'} no seat, while {sits}: a team registers each "
-        f"player's seat (Magic Tournament Rules 8.2){rest}",
+    who = _players_said([shown_player(player) for player in seatless])
+    return [_registration(
+        f"{who} {'has' if len(seatless) == 1 else 'have'} no seat, while {sits}: a team registers each "
+        f"player's seat (Magic Tournament Rules 8.2){rest}", player=seatless[0] if len(seatless) == 1 else None,
     )]
 
 
@@ -559,5 +558,8 @@ def _players_said(names: list[str]) -> str:
 _SEATS_SAID = listed(list(SEATS), "and")
 
 
-def _registration(message: str, *, severity: str = "error") -> Problem:
-    return Problem(rule=TEAM_REGISTRATION, message=message, severity=severity)
+def _registration(message: str, *, severity: str = "error", player: str | None = None) -> Problem:
+    """A team-registration problem; `player` the member it is about, when it is one
+    member's (their deck could not be read), as a member's own errors name them."""
+    return Problem(rule=TEAM_REGISTRATION, message=message, severity=severity,
+                   details={} if player is None else {"player": player})
