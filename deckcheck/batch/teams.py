@@ -39,7 +39,8 @@ list of the sizes allowed, team sealed's 2 or 3) with the wrong number of player
 without a seat beside members with one (Magic Tournament Rules 8.2), members of a team format playing
 different formats, members of a team that plays as one on different platforms, a player also
 registered for another team; a warning for two teams short of players whose names are alike
-(`Team Blue` and `Taem Blue`: one team's name spelt two ways, `spelt_apart`).
+(`Team Blue` and `Taem Blue`: one team's name spelt two ways, `spelt_apart`), and for a team,
+of a format of no team size, with fewer players than most of the event's teams (`short_of_the_rest`).
 """
 from __future__ import annotations
 
@@ -283,6 +284,8 @@ def spelt_apart(teams: dict[str, Sequence[Member]], formats: dict[str, Format]) 
     by_digits: dict[str, list[tuple[str, str]]] = {}
     for name in short:
         letters = "".join(ch for ch in player_key(name) if ch.isalnum())
+        if not letters:
+            continue  # a name of signs alone (`🐍`, `!!!`): no spelling to compare
         by_digits.setdefault("".join(ch for ch in letters if ch.isdigit()), []).append((name, letters))
     problems: dict[str, list[Problem]] = {}
     for group in by_digits.values():
@@ -302,6 +305,48 @@ def spelt_apart(teams: dict[str, Sequence[Member]], formats: dict[str, Format]) 
 
 def _pairs(items: Sequence[tuple[str, str]]) -> Iterator[tuple[tuple[str, str], tuple[str, str]]]:
     return ((one, other) for i, one in enumerate(items) for other in items[i + 1:])
+
+
+# The fewest other teams of one size that make it the event's (short_of_the_rest): two
+# teams of three beside one of two say little of an event's team size.
+_USUAL_TEAMS = 3
+
+
+def short_of_the_rest(
+    teams: dict[str, Sequence[Member]], formats: dict[str, Format], told: Iterable[str] = (),
+) -> dict[str, list[Problem]]:
+    """A warning for each team, of a format that sets no team size, with fewer players than
+    more than half the event's other such teams have, three of them at least (two in an
+    event of teams of three): a
+    trios event checked with a bundled format and a team column has no size to hold a
+    team to, so a team whose third row was left out passed, its third deck never counted
+    with the others. `told`: teams already told they may be another's name spelt another
+    way (spelt_apart), which says why they are short."""
+    unsized = {name: len(members) for name, members in teams.items() if not _sized(members, formats)}
+    if len(unsized) <= _USUAL_TEAMS:
+        return {}
+    sizes: dict[int, int] = {}
+    for size in unsized.values():
+        sizes[size] = sizes.get(size, 0) + 1
+    if len(sizes) < 2:
+        return {}  # most events: every team of one size
+    told = frozenset(told)
+    problems: dict[str, list[Problem]] = {}
+    for name, size in unsized.items():
+        others = len(unsized) - 1
+        usual, many = max(((s, n - (s == size)) for s, n in sizes.items()), key=lambda item: (item[1], item[0]))
+        if name in told or not size < usual <= len(SEATS) or many < _USUAL_TEAMS or many * 2 <= others:
+            continue
+        problems[name] = [_registration(
+            f"team {name} has {counted(size, 'player')}, while the event's other teams have {usual} ({many} of {others}): "
+            f"a member's row left out, or their team spelt another way? (a format file's `team: {{size: {usual}}}` "
+            "makes a team of another size an error)", severity=WARNING)]
+    return problems
+
+
+def _sized(members: Sequence[Member], formats: dict[str, Format]) -> bool:
+    """Whether the team's format sets a team size (`team.size`)."""
+    return any(member.format_id in formats and largest_team(formats[member.format_id]) for member in members)
 
 
 def _seats_of(members: Sequence[Member], formats: dict[str, Format]) -> int:
