@@ -383,7 +383,7 @@ def _spelt_apart(name: str, other: str, teams: dict[str, Sequence[Member]]) -> P
     together = len(teams[name]) + len(teams[other])
     return _registration(
         f"{shown(name)} and {shown(other)} have {counted(together, 'player')} together, names alike: if they are one "
-        "team, write one name in the team cell of their rows (its decks are counted together only so)", severity=WARNING)
+        "team, write one name in the team cell of their rows (only then are its decks counted together)", severity=WARNING)
 
 
 def _banned_in_deck(problem: Problem) -> bool:
