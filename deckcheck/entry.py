@@ -206,7 +206,8 @@ def usage_message(error: Exception, args: list[str] | None = None) -> str:
     message = message[:1].lower() + message[1:]
     context = getattr(error, "ctx", None)
     path = context.command_path if context is not None else _command_path(args or [])
-    hints = f"{_piped_hint(error)}{_elsewhere_hint(error)}{_format_hint(error)}{_separators_hint(message)}"
+    hints = (f"{_piped_hint(error)}{_elsewhere_hint(error)}{_format_hint(error)}{_separators_hint(message)}"
+             f"{_one_source_hint(error, message)}")
     return f"{message.rstrip('.')}{hints} (see `{path} --help`)"
 
 
@@ -309,6 +310,29 @@ def _elsewhere_hint(error: Exception) -> str:
     swapped = "-" + option[1].swapcase()
     taken = {opt for param in getattr(command, "params", ()) for opt in getattr(param, "opts", ())}
     return f"; did you mean {swapped}?" if swapped in taken else ""
+
+
+# What a batch's source names when it is a manifest (batch/sources.py reads these).
+_MANIFEST_SUFFIXES = (".csv", ".tsv", ".yaml", ".yml")
+
+
+def _one_source_hint(error: Exception, message: str) -> str:
+    """For a batch given several sources (`batch reg.csv late.csv`, late registrations kept
+    in a file of their own; `batch decks/*.txt`, a shell's glob), what to give instead: it
+    said only "got unexpected extra argument(s)"."""
+    context = getattr(error, "ctx", None)
+    if getattr(getattr(context, "command", None), "name", None) != "batch" or "unexpected extra argument" not in message:
+        return ""
+    import shlex
+    from pathlib import PurePath
+
+    source = str(getattr(context, "params", {}).get("source") or "")
+    if source.lower().endswith(_MANIFEST_SUFFIXES):
+        return (f"; batch reads one source: put every registration in one manifest (a late one's row at the end of "
+                f"{source}), or run a batch for each")
+    folder = PurePath(source).parent.as_posix()
+    return (f"; batch reads one source: give the folder that holds the decks (deckcheck batch {shlex.quote(folder)}), which it "
+            "checks file by file, or a manifest naming them")
 
 
 # The arguments that take a decklist, where `-` reads one from standard input.

@@ -1062,7 +1062,7 @@ def test_csv_output_has_one_row_per_problem(cli, tmp_path):
         ("team", "", "T1", "team-copy-limit"),
         ("team", "", "T2", "team-registration"),
         ("team", "", "T2", "team-copy-limit"),
-        ("team", "", "T3", "team-registration"),
+        ("team", "fay", "T3", "team-registration"),  # fay's deck could not be read: her problem
     ]
     assert [row["severity"] for row in rows[:5]] == ["warning", "error", "error", "error", "warning"]
     copy = rows[5]

@@ -280,6 +280,22 @@ def test_sorting_and_filtering_work_in_chromium(hostile_report):
     assert "0 of 5 shown" in hostile_filter and "<img" not in hostile_filter.split("<body", 1)[1]
 
 
+def test_sorted_by_team_each_teams_players_stand_in_seat_order(cli, tmp_path):
+    """Sorted by team, a team's rows stood in the manifest's order (a team registered C, A,
+    B read so), where an organiser grouping the event by team reads its seats A, B, C: the
+    pairings seat A against A. Rows of one team now follow their seats, then the manifest."""
+    for name in ("a", "b", "c", "d"):
+        (tmp_path / f"{name}.txt").write_text("4 Brainstorm\n56 Island\n", encoding="utf-8")
+    (tmp_path / "reg.csv").write_text(
+        "player,deck,team,seat\ncy,c.txt,T,C\ndee,d.txt,S,A\nann,a.txt,T,A\nbob,b.txt,T,B\n", encoding="utf-8")
+    report = tmp_path / "event.html"
+    done = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/legacy", "--date", "2024-06-01", "-o", "html",
+               "--report", str(report), "-q", "--no-unified")
+    assert done.returncode == 0, done.stderr
+    assert _order(dom(report, "#sort=team")) == ["d.txt", "a.txt", "b.txt", "c.txt"]
+    assert _order(dom(report, "#sort=team&dir=desc")) == ["a.txt", "b.txt", "c.txt", "d.txt"]
+
+
 def test_a_real_40_deck_event(cli, tmp_path, shared_data):
     decks = real_event(shared_data, tmp_path / "event")
     report = tmp_path / "event.html"

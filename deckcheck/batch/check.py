@@ -35,7 +35,8 @@ from .shared_decks import check_shared_files
 from .sources import manifest_saved_as_text
 from .team_pools import assign_pools
 from .teams import (
-    TEAM_REGISTRATION, Member, check_team, has_team_rules, is_team_format, no_team_rules, spoken_sizes, team_settings,
+    TEAM_REGISTRATION, Member, check_team, has_team_rules, is_team_format, no_team_rules, short_of_the_rest, spelt_apart,
+    spoken_sizes, team_settings,
 )
 
 if TYPE_CHECKING:
@@ -333,8 +334,11 @@ def check_registrations(
                     members.setdefault(row.team, []).append(member)
                     places.setdefault(row.team, {})[member.player] = registered_at(row)
     cross_team = _cross_team(rows)
+    alike = spelt_apart(members, formats.loaded)
+    short = short_of_the_rest(members, formats.loaded, told=alike)
     teams = [
-        check_team(name, team, formats.loaded, day=day, unified=unified, extra=cross_team.get(name, ()))
+        check_team(name, team, formats.loaded, day=day, unified=unified,
+                   extra=[*cross_team.get(name, ()), *alike.get(name, ()), *short.get(name, ())])
         for name, team in members.items()
     ]
     for name, team_result in zip(members, teams):

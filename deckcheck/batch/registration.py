@@ -390,10 +390,18 @@ def check_rows(rows: Sequence[Registration], *, format_error: Callable[[str], st
 
 def seat_meant(written: str) -> str | None:
     """The one seat letter a form's answer names among other words (`Seat A`, `Player b`),
-    for the problem of a seat cell that is not a letter alone: the column wants the letter.
-    None when the answer names no letter or several (`A or B`)."""
-    letters = {word for word in re.split(r"[^A-Z]+", nfkc(written).upper()) if word in SEATS}
+    or by its number (`1`, `Seat 2`: A, B and C are the first, second and third), for the
+    problem of a seat cell that is not a letter alone: the column wants the letter. None
+    when the answer names no seat or several (`A or B`, `1 or 2`), or a number past C (`4`)."""
+    upper = nfkc(written).upper()
+    letters = {word for word in re.split(r"[^A-Z]+", upper) if word in SEATS}
+    if not letters:  # the seat by its number
+        letters = {_SEAT_NUMBERS[word.lstrip("0")] for word in re.split(r"[^0-9]+", upper) if word.lstrip("0") in _SEAT_NUMBERS}
     return letters.pop() if len(letters) == 1 else None
+
+
+# A seat by its number, as an organiser who numbers them writes it: 1 is A, 2 B, 3 C.
+_SEAT_NUMBERS = {str(number): seat for number, seat in enumerate(SEATS, start=1)}
 
 
 def _namesake(row: Registration, namesake: Registration, *, with_id: bool) -> str:

@@ -35,9 +35,12 @@ it; see `team_pools.py`.
 
 team-registration: the team as registered cannot be checked or cannot play: a member's
 deck is missing or unreadable, a team format (`team.size`, Two-Headed Giant; one size or a
-list of the sizes allowed, team sealed's 2 or 3) with the wrong number of players, two players in one seat, members of a team format playing
+list of the sizes allowed, team sealed's 2 or 3) with the wrong number of players, two players in one seat, a member
+without a seat beside members with one (Magic Tournament Rules 8.2), members of a team format playing
 different formats, members of a team that plays as one on different platforms, a player also
-registered for another team.
+registered for another team; a warning for two teams short of players whose names are alike
+(`Team Blue` and `Taem Blue`: one team's name spelt two ways, `spelt_apart`), and for a team,
+of a format of no team size, with fewer players than most of the event's teams (`short_of_the_rest`).
 """
 from __future__ import annotations
 
@@ -59,7 +62,7 @@ from ..problem import INFO, WARNING, Problem, capped
 from ..record import Record
 from ..wording import counted, listed, named_few
 from ..result import TeamResult
-from .registration import REGISTRATION, SEATS, shown_player
+from .registration import REGISTRATION, SEATS, player_key, shown_player
 from .team_pools import listed_holders, team_pool_problems
 
 TEAM_COPY_LIMIT = "team-copy-limit"
@@ -210,7 +213,7 @@ def check_team(
                 # not counted together unless its format says so (unified_unless_told).
                 problems.append(_registration(f"members play different formats ({listed}); unified construction not checked", severity=INFO))
             # Not checked as a whole, yet its registration is still its members' (docs/batch.md).
-            problems += _seat_clashes(members)
+            problems += _seat_clashes(members) + _seats_missing(members)
             problems = _with_members(problems, _members_problems(members), [])
         games = {fmt.game for fmt in known}
         # Members of several games: each one's problems in their own game's words.
@@ -235,6 +238,7 @@ def check_team(
             f"team {name} has {counted(len(members), 'player')}, more than a team event seats ({_SEATS_SAID}); "
             f"if {name!r} is a form's answer for no team, leave the team cell of those rows empty", severity=WARNING))
     problems += _seat_clashes(members) + _seats_beyond(members, sizes, fmt)
+    problems += _seats_missing(members, largest_team(fmt) or len(SEATS))
     after: list[Problem] = []
     # Names a member's deck reports as unknown-card errors are that problem, not copies of
     # a card for the team to count (as copy-limit and registered-pool leave them in each deck).
@@ -253,6 +257,133 @@ def check_team(
     after += team_pool_problems(name, members, fmt, one_pool=pool_settings(fmt).shared_by_team, unknown=unknown)
     return TeamResult(team=name, format=fmt.id, players=players, problems=_with_members(problems, _members_problems(members), after),
                       game=fmt.game)
+
+
+# Names typed with a slip are alike when both have at least this many letters and digits
+# (`Blu Sky` is `Blue Sky`, but `Red` and `Reds` may be two teams).
+_ALIKE_LENGTH = 5
+# Teams short of players compared by spelling, each with each, in one group of the same
+# digits: past this many, only names alike but for signs and spaces are found (an event
+# whose every player's team cell holds their own name makes thousands of such teams).
+_ALIKE_COMPARED = 100
+
+
+def spelt_apart(teams: dict[str, Sequence[Member]], formats: dict[str, Format]) -> dict[str, list[Problem]]:
+    """A warning for each pair of teams short of players whose names are alike and whose
+    players together fit one team (`Team Blue` of two and `Taem Blue` of one, `Red-Sky` and
+    `Red Sky!`): a team name spelt two ways in the manifest makes two teams, each checked
+    alone, so their decks were never counted together and, where the format sets no team
+    size, each passed. Alike: the same once folded to letters and digits (signs and spaces
+    aside), or the same digits and a letter swapped with the next, left out or doubled
+    (`Team 1` and `Team 2`, `Team A` and `Team B` are two teams).
+    A warning, as two teams may be named so."""
+    seats = {name: _seats_of(members, formats) for name, members in teams.items()}
+    short = [name for name, members in teams.items() if len(members) < seats[name]]
+    if len(short) < 2:
+        return {}  # most events: every team full
+    by_digits: dict[str, list[tuple[str, str]]] = {}
+    for name in short:
+        letters = "".join(ch for ch in player_key(name) if ch.isalnum())
+        if not letters:
+            continue  # a name of signs alone (`🐍`, `!!!`): no spelling to compare
+        by_digits.setdefault("".join(ch for ch in letters if ch.isdigit()), []).append((name, letters))
+    problems: dict[str, list[Problem]] = {}
+    for group in by_digits.values():
+        if len(group) > _ALIKE_COMPARED:  # the same letters only, found by their key
+            same: dict[str, list[tuple[str, str]]] = {}
+            for name, letters in group:
+                same.setdefault(letters, []).append((name, letters))
+            pairs = [pair for kin in same.values() for pair in _pairs(kin)]
+        else:
+            pairs = [(one, other) for one, other in _pairs(group) if one[1] == other[1] or _spelt_alike(one[1], other[1])]
+        for (name, _), (other, _) in pairs:
+            if len(teams[name]) + len(teams[other]) <= max(seats[name], seats[other]):
+                problems.setdefault(name, []).append(_spelt_apart(name, other, teams))
+                problems.setdefault(other, []).append(_spelt_apart(other, name, teams))
+    return problems
+
+
+def _pairs(items: Sequence[tuple[str, str]]) -> Iterator[tuple[tuple[str, str], tuple[str, str]]]:
+    return ((one, other) for i, one in enumerate(items) for other in items[i + 1:])
+
+
+# The fewest other teams of one size that make it the event's (short_of_the_rest): two
+# teams of three beside one of two say little of an event's team size.
+_USUAL_TEAMS = 3
+
+
+def short_of_the_rest(
+    teams: dict[str, Sequence[Member]], formats: dict[str, Format], told: Iterable[str] = (),
+) -> dict[str, list[Problem]]:
+    """A warning for each team, of a format that sets no team size, with fewer players than
+    more than half the event's other such teams have, three of them at least (two in an
+    event of teams of three): a
+    trios event checked with a bundled format and a team column has no size to hold a
+    team to, so a team whose third row was left out passed, its third deck never counted
+    with the others. `told`: teams already told they may be another's name spelt another
+    way (spelt_apart), which says why they are short."""
+    unsized = {name: len(members) for name, members in teams.items() if not _sized(members, formats)}
+    if len(unsized) <= _USUAL_TEAMS:
+        return {}
+    sizes: dict[int, int] = {}
+    for size in unsized.values():
+        sizes[size] = sizes.get(size, 0) + 1
+    if len(sizes) < 2:
+        return {}  # most events: every team of one size
+    told = frozenset(told)
+    problems: dict[str, list[Problem]] = {}
+    for name, size in unsized.items():
+        others = len(unsized) - 1
+        usual, many = max(((s, n - (s == size)) for s, n in sizes.items()), key=lambda item: (item[1], item[0]))
+        if name in told or not size < usual <= len(SEATS) or many < _USUAL_TEAMS or many * 2 <= others:
+            continue
+        problems[name] = [_registration(
+            f"team {name} has {counted(size, 'player')}, while the event's other teams have {usual} ({many} of {others}): "
+            f"a member's row left out, or their team spelt another way? (a format file's `team: {{size: {usual}}}` "
+            "makes a team of another size an error)", severity=WARNING)]
+    return problems
+
+
+def _sized(members: Sequence[Member], formats: dict[str, Format]) -> bool:
+    """Whether the team's format sets a team size (`team.size`)."""
+    return any(member.format_id in formats and largest_team(formats[member.format_id]) for member in members)
+
+
+def _seats_of(members: Sequence[Member], formats: dict[str, Format]) -> int:
+    """The players a full team has: its format's largest team (`team.size`), else the
+    seats of a team event (A, B and C)."""
+    for member in members:
+        fmt = formats.get(member.format_id)
+        if fmt is not None and largest_team(fmt):
+            return largest_team(fmt)
+    return len(SEATS)
+
+
+def _spelt_alike(one: str, other: str) -> bool:
+    """Whether two names (folded to letters and digits) are one typed with a slip: two
+    letters side by side swapped (`taemblue`, `teamblue`), or a letter left out or doubled
+    (`blusky`, `bluesky`). Not one letter for another: `Team A` and `Team B`, `Red` and
+    `Rex` are two teams."""
+    if min(len(one), len(other)) < _ALIKE_LENGTH:
+        return False
+    if len(one) == len(other):
+        at = [i for i, (a, b) in enumerate(zip(one, other)) if a != b]
+        return len(at) == 2 and at[1] == at[0] + 1 and one[at[0]] == other[at[1]] and one[at[1]] == other[at[0]]
+    shorter, longer = sorted((one, other), key=len)
+    if len(longer) - len(shorter) != 1:
+        return False
+    at = next((i for i, (a, b) in enumerate(zip(shorter, longer)) if a != b), len(shorter))
+    return shorter[at:] == longer[at + 1:]
+
+
+def _spelt_apart(name: str, other: str, teams: dict[str, Sequence[Member]]) -> Problem:
+    def shown(team: str) -> str:
+        return f"team {team} ({named_few([shown_player(m.player) for m in teams[team]], 'more players')})"
+
+    together = len(teams[name]) + len(teams[other])
+    return _registration(
+        f"{shown(name)} and {shown(other)} have {counted(together, 'player')} together, names alike: if they are one "
+        "team, write one name in the team cell of their rows (only then are its decks counted together)", severity=WARNING)
 
 
 def _banned_in_deck(problem: Problem) -> bool:
@@ -385,7 +516,7 @@ def _members_problems(members: Sequence[Member]) -> list[Problem]:
             reason = f" ({member.unreadable_reason})" if member.unreadable_reason else ""
             problems.append(_registration(
                 f"{shown_player(member.player)}'s deck {member.deck or '(none)'} could not be read{reason}; "
-                "the team's decks cannot be checked together"
+                "the team's decks cannot be checked together", player=member.player,
             ))
         else:
             problems += [_member_problem(member.player, problem) for problem in member.errors]
@@ -439,9 +570,41 @@ def _seats_beyond(members: Sequence[Member], sizes: Sequence[int], fmt: Format) 
     ]
 
 
+def _seats_missing(members: Sequence[Member], seats: int = len(SEATS)) -> list[Problem]:
+    """Members without a seat in a team whose other members have one: teams designate each
+    player's position when they register (Magic Tournament Rules 8.2), and the pairings
+    seat A against A. A team that gives no seat at all is told nothing (an event that does
+    not record seats); a seat that is no letter is its row's problem. `seats`: how many
+    a team of the format has."""
+    seated = [member for member in members if member.seat in SEATS]
+    seatless = [member.player for member in members if member.seat is None]
+    if not seated or not seatless:
+        return []
+    names = _players_said([shown_player(member.player) for member in seated])
+    taken = [member.seat for member in seated if member.seat]
+    sits = f"{names} {'sits' if len(seated) == 1 else 'sit'} in {listed(taken, 'and')}"
+    left = [seat for seat in SEATS[:seats] if seat not in taken]
+    rest = (f"; the seat left is {left[0]}" if len(left) == 1
+            else f"; the seats left are {listed(left, 'and')}" if left else "")
+    who = _players_said([shown_player(player) for player in seatless])
+    return [_registration(
+        f"{who} {'has' if len(seatless) == 1 else 'have'} no seat, while {sits}: a team registers each "
+        f"player's seat (Magic Tournament Rules 8.2){rest}", player=seatless[0] if len(seatless) == 1 else None,
+    )]
+
+
+def _players_said(names: list[str]) -> str:
+    """`ann`, `ann and bob`, `ann, bob and cy`; past MAX_HOLDERS_LISTED, the first of them
+    and how many more."""
+    return listed(names, "and") if len(names) <= MAX_HOLDERS_LISTED else named_few(names, "more players")
+
+
 # The seats of a team event as a message says them: "A, B and C".
 _SEATS_SAID = listed(list(SEATS), "and")
 
 
-def _registration(message: str, *, severity: str = "error") -> Problem:
-    return Problem(rule=TEAM_REGISTRATION, message=message, severity=severity)
+def _registration(message: str, *, severity: str = "error", player: str | None = None) -> Problem:
+    """A team-registration problem; `player` the member it is about, when it is one
+    member's (their deck could not be read), as a member's own errors name them."""
+    return Problem(rule=TEAM_REGISTRATION, message=message, severity=severity,
+                   details={} if player is None else {"player": player})

@@ -3,8 +3,8 @@
 A batch: one row per problem, deck and team problems alike. `scope` says whether a row is
 about a deck or a team (`skipped`: a file that is no decklist, with the reason; `note`, the
 last rows: a note about the data, an event later than the lists known); `legal` is the verdict of that deck or team; team problems list
-their `holders` as `ann 4; bob 1`. With `--deck-check`, one row per player picked (`scope`
-deck-check, the seed in `message`). A simulation: its by-turn table, land drops included;
+their `holders` as `ann 4; bob 1`, and one member's problem names that member, their seat
+and deck. With `--deck-check`, one row per player picked (`scope` deck-check, the seed in `message`). A simulation: its by-turn table, land drops included;
 a `--compare`: its table of policies (both in deckcheck/engine/tables.py). Text that a
 spreadsheet would evaluate as a formula gets a leading `'` (report/spreadsheet.py)."""
 from __future__ import annotations
@@ -79,10 +79,22 @@ class BatchWriter:
     def finish(self, batch: BatchReport) -> None:
         from ..batch.deck_checks import describe
 
+        members: dict[tuple[str, str], Registration] | None = None  # (team, player) -> the member's row
         for team in batch.report.teams or []:
-            base = _row({"scope": "team", "team": team.team, "format": team.format,
-                         "legal": "yes" if team.legal else "no"})[:_PROBLEM_START]
-            self.writer.writerows([base + _problem_cells(problem) for problem in team.problems])
+            values = {"scope": "team", "team": team.team, "format": team.format, "legal": "yes" if team.legal else "no"}
+            base = _row(values)[:_PROBLEM_START]
+            for problem in team.problems:
+                cells, player = base, problem.details.get("player")
+                if player is not None:
+                    # One member's problem: their row's player, seat and deck, as the deck
+                    # rows give them, so a sheet filtered by player or seat keeps it.
+                    if members is None:  # a player's second row for a team (`duplicate`) is no member
+                        members = {(row.team, row.player): row for row in batch.registrations
+                                   if row.team is not None and row.player and not row.duplicate}
+                    member = members.get((team.team, player))
+                    cells = _row({**values, "player": player, "seat": _cell(member.seat) if member else "",
+                                  "deck": member.deck if member else ""})[:_PROBLEM_START]
+                self.writer.writerow(cells + _problem_cells(problem))
         for item in batch.report.skipped:
             self.writer.writerow(_row({"scope": "skipped", "deck": item.file, "severity": "info", "message": item.reason}))
         if batch.deck_checks is not None:

@@ -23,6 +23,12 @@
       .replace(/[æœøßłđı]/g, function (letter) { return LETTERS[letter]; });
   }
   var text = rows.map(function (row) { return folded(row.textContent); });
+  // Each row's seat (its Team cell's `seat A`): sorted by team, a team's rows follow their
+  // seats, A, B, C, as the pairings seat them, not the manifest's order.
+  var seats = new Map(rows.map(function (row) {
+    var seat = row.querySelector(".seat");
+    return [row, seat ? seat.textContent : ""];
+  }));
   // The order the rows stand in (the page writes them in registration order). They are
   // moved only when the sort changes: sorting and moving every row again at each letter
   // typed in Find cost a 2,500-player page a relayout of the whole table a keystroke.
@@ -58,7 +64,8 @@
       var sorted = rows.slice().sort(function (a, b) {
         var x = value(a, key), y = value(b, key);
         var by = typeof x === "number" ? x - y : collator.compare(x, y);
-        return sign * by || value(a, "order") - value(b, "order");
+        var seat = key === "team" ? collator.compare(seats.get(a), seats.get(b)) : 0;
+        return sign * by || seat || value(a, "order") - value(b, "order");
       });
       sorted.forEach(function (row) { table.appendChild(row); });
       ordered = order;
