@@ -657,6 +657,16 @@ def _counts_lands(rule: Rule) -> bool:
     return any(isinstance(node, Name) and node.name == "lands" for node in walk(rule.node))
 
 
+class HandSizeError(DeckcheckError):
+    """An assertion asks of a hand larger than the format deals (`keep7` of a Yu-Gi-Oh!
+    deck): `hand_size` the format's hand, `asked` the assertion's, which `check` reads to
+    say what to change (its simulate entry's glob)."""
+
+    def __init__(self, message: str, *, hand_size: int, asked: int):
+        super().__init__(message)
+        self.hand_size, self.asked = hand_size, asked
+
+
 def _mentions_lands(policy: KeepPolicy) -> bool:
     for rule in policy.rules.values():
         for node in walk(rule.node):
@@ -680,10 +690,9 @@ def _lookup(simulation: Simulation, assertion_named: str):  # type: ignore[no-un
                 return outcome.expected_lands
             size = int(node.name[4:])
             if size > hand_size:
-                error = DeckcheckError(f"{assertion_named}: {node.name}: hands in {simulation.fmt.id} have at most {counted(hand_size, 'card')}")
-                error.hand_size = hand_size  # type: ignore[attr-defined]  # `check` says what to change (its glob)
-                error.asked = size  # type: ignore[attr-defined]
-                raise error
+                raise HandSizeError(
+                    f"{assertion_named}: {node.name}: hands in {simulation.fmt.id} have at most {counted(hand_size, 'card')}",
+                    hand_size=hand_size, asked=size)
             return outcome.keep.get(size, Estimate(0.0, None if exact else 0.0))
         assert isinstance(node, Call)
         if node.name in ("castable", "castable_given_land_drops"):
