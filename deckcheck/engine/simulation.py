@@ -532,19 +532,20 @@ def _tracked(
     # looked for in the whole list (97 s for one deck).
     given = set(cards)
 
-    def not_run(name: str) -> bool:
-        # A card the main deck does not run, not a misspelling: the card data knows it, or
-        # the deck holds it outside its main deck (known without card data too, --no-cards).
-        return profile.index(name) is None and (known(name) or held_elsewhere(name, outside, game) is not None)
+    def real(name: str) -> bool:
+        # A card the main deck does not run is one, not a misspelling, when the card data
+        # knows it or the deck holds it outside its main deck (known without card data
+        # too, --no-cards).
+        return known(name) or held_elsewhere(name, outside, game) is not None
 
     for name in policy.cards:
-        if profile.index(name) is None and (name not in given or shared and not_run(name)):
+        if profile.index(name) is None and (name not in given or (shared and real(name))):
             continue  # a shared policy file's or entry's card this deck does not play: a note (policy_notes.py)
         origin = f"{named('card')} {name!r}" if name in given else f"{policy.source}: cards: {name!r}"
         wanted.setdefault(name, origin)
     for assertion in assertions:
         for name, _, _ in assertion.by_turn:
-            if name not in wanted and not_run(name):
+            if name not in wanted and profile.index(name) is None and real(name):
                 continue
             wanted.setdefault(name, f"{named('assertion')} {assertion.text!r}")
     indices: list[int] = []
