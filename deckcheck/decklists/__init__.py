@@ -437,7 +437,7 @@ ANY_LINE_BREAK = lazy("\r\n|[\n\r" + "".join(_MORE_BREAKS) + "]")
 # or a library caller's text, which end so as a rule. Only with no line break after the line, and only in the
 # formats of one card a line: none of the real decks of the tests' data is told so.
 _LINE_FORMATS = (text, PARSERS["dck"])
-_BARE_COUNT = lazy(r"\d{1,4}")
+_BARE_COUNT = lazy(rf"\d{{1,4}}\s*[{text.TIMES_CHARS}]?")  # `4`, or `4x` (its name lost after the x)
 
 
 def _cut_in_last_line(deck: Deck, content: str, whole_file: bool) -> None:

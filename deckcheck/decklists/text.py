@@ -453,7 +453,8 @@ _HALF_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000:
 # The last characters of a count written after a printing (`x2`, `2x`, `×2`): a line with
 # a count before its name (`4 Shock (M19) x2`) keeps that count and drops the printing and
 # the second count, as it read when the word after a set code was taken for its number.
-_PRINTING_COUNT_ENDS = frozenset("0123456789" + _TIMES[1:-1])  # a digit, or the x of _TIMES
+TIMES_CHARS = _TIMES[1:-1]  # the count markers of _TIMES, out of its brackets
+_PRINTING_COUNT_ENDS = frozenset("0123456789" + TIMES_CHARS)  # a digit, or the x of _TIMES
 
 
 def _without_count_after_printing(name: str) -> str:
@@ -831,6 +832,8 @@ def _uncounted(bare: str, line: str, *, zone: str, number: int) -> _Uncounted | 
     # no count could be read there) or a quote: `this is not a list` is prose.
     if not bare or len(bare) > _NAME_CHARS or bare.isdigit() or bare[0].islower():
         return None
+    if bare[-1] in TIMES_CHARS and bare[:-1].rstrip().isdigit():
+        return None  # `4x`: a count and its x, the name lost (a file cut there), as `4` alone
     if not (bare[0].isalnum() or bare[0] in "\"'_"):
         return None
     if len(bare.split()) > _NAME_WORDS or not _NOT_IN_NAMES.isdisjoint(bare) or bare.endswith(":"):
