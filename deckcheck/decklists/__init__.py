@@ -369,8 +369,9 @@ def parse_text(content: str, *, source: str = "<text>", input_format: str | None
     # A quote's lines end where the lines inside do. A text no longer than the bound holds
     # no more lines than it (`_first_lines`): a batch's decks are told so without a call.
     content, lines = _first_lines(whole, module) if len(whole) > MAX_DECK_LINES else (whole, None)
-    if quoted and content is not head and not email_quoted(content):
-        # A line further on starts with no quote: the text is read as it is written.
+    if quoted and len(content) > len(head) and not email_quoted(content):
+        # The lines read run past the head the quote was told by, and a line further on
+        # starts with no quote: the text is read as it is written.
         quoted, module = False, choose(source, whole, input_format)
         content, lines = _first_lines(whole, module)
     if quoted:
