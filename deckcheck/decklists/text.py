@@ -607,6 +607,10 @@ _JAPANESE_BRACKETED_HEADER = lazy(rf"{_HEADING_START}【{_HEADING_WORD}\s*{_JAPA
 # section headed above, as a heading carries it (`メインデッキ40枚`); it names no card (it was
 # 0 copies of a card `4`). The counter is required: a bare `40` stays a parse error.
 _COUNTER_ALONE = lazy(rf"^[(\[【]?\s*\d+\s*[{_COUNTERS}]\s*[)\]】]?$")
+# A line's first and last characters as written that _COUNTER_ALONE may match after NFKC (the
+# full-width brackets too): the quick test before it, in parse's loop.
+_COUNT_ALONE_STARTS = frozenset("(\uff08[\uff3b【")
+_COUNT_ALONE_ENDS = frozenset(_COUNTERS + ")\uff09]\uff3d】")
 _JAPANESE_SECTIONS = {
     "メインデッキ": MAIN, "メイン": MAIN, "エクストラデッキ": EXTRA, "エクストラ": EXTRA, "exデッキ": EXTRA,
     "サイドデッキ": SIDEBOARD, "サイド": SIDEBOARD,
@@ -981,8 +985,11 @@ def parse(text: str, source: str = "<text>") -> Deck:
         if len(line) > MAX_LINE_CHARS:
             deck.problems.append(too_long(line, number))  # type: ignore[arg-type]
             continue
-        if line[0].isdigit() and line[-1] in _COUNTERS and _COUNTER_ALONE.match(nfkc(line)):
-            continue  # `40枚`: the count of the deck or section above (_COUNTER_ALONE)
+        if line[-1] in _COUNT_ALONE_ENDS and (line[0].isdigit() or line[0] in _COUNT_ALONE_STARTS) \
+                and _COUNTER_ALONE.match(nfkc(line)):
+            # `40枚`, `（40枚）`: the count of the deck or section above (_COUNTER_ALONE), no
+            # heading, so a list with no other keeps its blank-line sideboard.
+            continue
         if line[0].isdigit() and not in_about:
             # `4 Name`, the shape of almost every line: no header, comment, hero or SB: line starts so.
             # Read as the fast path reads it: what _card_line would make of it, without its detours.
