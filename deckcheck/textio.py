@@ -115,7 +115,7 @@ def decode(data: bytes, *, source: str = "<input>") -> str:
         return national
     # A Shift-JIS reading that splits a Latin word (`Fran腔is`, `バmer`) gives way to a plain
     # Mac Roman one, as a manifest's does (batch/manifest_text.py), else stays.
-    mac = mac_roman_text(data, national)
+    mac = mac_roman_text(data)
     if mac is not None:
         return mac
     if national is not None:
@@ -183,19 +183,17 @@ def _mac_roman_patterns() -> tuple[re.Pattern[bytes], re.Pattern[bytes]]:
     return re.compile(one_of(not_mac)), re.compile(signs + b"(?<=" + letters + b"[\x80-\xff])(?:(?<=" + after + b")|" + letters + b")")
 
 
-def mac_roman_text(data: bytes, national: str | None) -> str | None:
+def mac_roman_text(data: bytes) -> str | None:
     """`data` read as Mac OS Roman, the encoding of Excel for Mac's plain "CSV" and of classic
-    Mac OS's text, when it is plainly that: no UTF-8, no plain Japanese, Chinese or Russian
-    (`national`, `data`'s `national_text`; a Shift-JIS reading that splits a Latin word gives
-    way, since Mac Roman's ç and è pair with the letter after them into kanji: `Fran腔ise`,
-    `H四熟e`), every character beyond ASCII a letter (or typographic punctuation) in Mac
+    Mac OS's text, when it is plainly that: no UTF-8 (and, as both callers ask first, no plain
+    Japanese, Chinese or Russian: `data`'s `national_text` is None, or a Shift-JIS reading
+    that splits a Latin word, which gives way, since Mac Roman's ç and è pair with the letter
+    after them into kanji: `Fran腔ise`, `H四熟e`), every character beyond ASCII a letter (or typographic punctuation) in Mac
     Roman, and Windows-1252 would read a byte it leaves undefined or a
     sign or rare capital right after a letter (`MŸller` for Müller, `JosŽ` for José), or
     the lines end in CR alone (`_classic_mac`); None otherwise (Windows-1252). A manifest's
     names and a deck's cards then read as their players wrote them."""
     if data.isascii() or data.startswith(codecs.BOM_UTF8) or is_utf8(data):
-        return None
-    if national is not None and not splits_latin_word(national):
         return None
     not_mac, windows_sign = _mac_roman_patterns()
     if not_mac.search(data):

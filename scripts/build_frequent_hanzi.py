@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import collections
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 TOP = 800
@@ -48,8 +49,15 @@ def build() -> str:
                 if "\u4e00" <= char <= "\u9fff":
                     counts[char] += int(count)
     simplified = {char for char, _ in counts.most_common(TOP)} | set(SURNAMES) | set(GIVEN)
-    chars = sorted(simplified | {HanziConv.toTraditional(char) for char in simplified})
-    lines = ["".join(chars[start:start + 60]) for start in range(0, len(chars), 60)]
+    return written(simplified | {HanziConv.toTraditional(char) for char in simplified})
+
+
+def written(chars: Iterable[str]) -> str:
+    """The file holding `chars`: sorted, 60 a line. Apart from build(), so a test
+    (tests/test_frequent_hanzi.py) checks the committed file's shape and hand-typed names
+    without jieba and hanziconv."""
+    ordered = sorted(set(chars))
+    lines = ["".join(ordered[start:start + 60]) for start in range(0, len(ordered), 60)]
     return HEAD.format(top=TOP) + "".join(f'    "{line}"\n' for line in lines) + ")\n"
 
 

@@ -113,7 +113,7 @@ def decode_manifest(data: bytes, *, source: str) -> ManifestText:
             return ManifestText(national, nul_lines)
     mixed = _by_line(data)
     if mixed is None:
-        mac = mac_roman_text(data, national)
+        mac = mac_roman_text(data)  # `national` is None or gave way (returned above otherwise)
         if mac is None:
             mac = national if national is not None else decode(data, source=source)  # `decode` reads it as `national`
         return ManifestText(mac, nul_lines)

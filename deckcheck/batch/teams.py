@@ -51,7 +51,6 @@ from typing import Any
 from ..formats import Format, ListEntry
 from ..formats.model import PAPER
 from ..cards.resolve import RULE as UNKNOWN_CARD
-from ..rules.banned import ID as BANNED
 from ..rules._listed import limited_cards
 from ..rules.context import Context
 from ..model import MAIN, PLAYED_ZONES, SIDEBOARD, CardEntry, CardTally, Deck, tally
@@ -389,7 +388,9 @@ def _spelt_apart(name: str, other: str, teams: dict[str, Sequence[Member]]) -> P
 def _banned_in_deck(problem: Problem) -> bool:
     """Whether a member's error says its card may not be played at all: banned, or forbidden
     (a Yu-Gi-Oh! card limit of 0)."""
-    # Here, not at import: every batch imports this module, and a Magic one runs no card-limit rule.
+    # Here, not at import, both alike: every batch imports this module, a Magic one runs no
+    # card-limit rule, and a batch without teams asks this of no problem.
+    from ..rules.banned import ID as BANNED
     from ..rules.card_limit import ID as CARD_LIMIT
 
     return problem.rule == BANNED or (problem.rule == CARD_LIMIT and problem.limit == 0)

@@ -165,6 +165,20 @@ def name_words(names: Iterable[str]) -> frozenset[str]:
     return frozenset(word for name in names for word in re.findall(r"[a-z]+", name.lower()))
 
 
+# A catalog's memo keys (Catalog.memo) of what its names hold: name_letters, name_words.
+NAME_LETTERS = "name letters"  # the letters beyond ASCII of the cards' names
+NAME_WORDS = "name words"  # the words of the cards' names
+
+
+def names_memo(memo: dict[Any, Any], key: str, build: Callable[[], frozenset[str]]) -> frozenset[str]:
+    """What a catalog's card names hold (`key`: NAME_LETTERS, NAME_WORDS), `build` run on
+    first use and its answer kept in the catalog's `memo`: its name_letters and name_words."""
+    held = memo.get(key)
+    if held is None:
+        held = memo[key] = build()
+    return held
+
+
 def held_letters(names: Iterable[str]) -> frozenset[str]:
     """The letters beyond ASCII that `names` hold (letters_note's `held`)."""
     return frozenset(char for name in names if not name.isascii() for char in name if not char.isascii())

@@ -377,8 +377,9 @@ def _parse_decoded(content: str, source: str, input_format: str | None, whole_fi
     # A quote's lines end where the lines inside do. A text no longer than the bound holds
     # no more lines than it (`_first_lines`): a batch's decks are told so without a call.
     content, lines = _first_lines(whole, module) if len(whole) > MAX_DECK_LINES else (whole, None)
-    if quoted and content is not head and not email_quoted(content):
-        # A line further on starts with no quote: the text is read as it is written.
+    if quoted and len(content) > len(head) and not email_quoted(content):
+        # The lines read run past the head the quote was told by, and a line further on
+        # starts with no quote: the text is read as it is written.
         quoted, module = False, choose(source, whole, input_format)
         content, lines = _first_lines(whole, module)
     if quoted:
@@ -445,7 +446,7 @@ ANY_LINE_BREAK = lazy("\r\n|[\n\r" + "".join(_MORE_BREAKS) + "]")
 # or a library caller's text, which end so as a rule. Only with no line break after the line, and only in the
 # formats of one card a line: none of the real decks of the tests' data is told so.
 _LINE_FORMATS = (text, PARSERS["dck"])
-_BARE_COUNT = lazy(r"\d{1,4}")
+_BARE_COUNT = lazy(rf"\d{{1,4}}\s*[{text.TIMES_CHARS}]?")  # `4`, or `4x` (its name lost after the x)
 
 
 def _cut_in_last_line(deck: Deck, content: str, whole_file: bool) -> None:

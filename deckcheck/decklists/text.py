@@ -478,7 +478,8 @@ _HALF_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000:
 # The last characters of a count written after a printing (`x2`, `2x`, `×2`): a line with
 # a count before its name (`4 Shock (M19) x2`) keeps that count and drops the printing and
 # the second count, as it read when the word after a set code was taken for its number.
-_PRINTING_COUNT_ENDS = frozenset("0123456789" + _TIMES[1:-1])  # a digit, or the x of _TIMES
+TIMES_CHARS = _TIMES[1:-1]  # the count markers of _TIMES, out of its brackets
+_PRINTING_COUNT_ENDS = frozenset("0123456789" + TIMES_CHARS)  # a digit, or the x of _TIMES
 
 
 def _without_count_after_printing(name: str) -> str:
@@ -631,6 +632,10 @@ _JAPANESE_BRACKETED_HEADER = lazy(rf"{_HEADING_START}【{_HEADING_WORD}\s*{_JAPA
 # section headed above, as a heading carries it (`メインデッキ40枚`); it names no card (it was
 # 0 copies of a card `4`). The counter is required: a bare `40` stays a parse error.
 _COUNTER_ALONE = lazy(rf"^[(\[【]?\s*\d+\s*[{_COUNTERS}]\s*[)\]】]?$")
+# A line's first and last characters as written that _COUNTER_ALONE may match after NFKC (the
+# full-width brackets too): the quick test before it, in parse's loop.
+_COUNT_ALONE_STARTS = frozenset("(\uff08[\uff3b【")
+_COUNT_ALONE_ENDS = frozenset(_COUNTERS + ")\uff09]\uff3d】")
 _JAPANESE_SECTIONS = {
     "メインデッキ": MAIN, "メイン": MAIN, "エクストラデッキ": EXTRA, "エクストラ": EXTRA, "exデッキ": EXTRA,
     "サイドデッキ": SIDEBOARD, "サイド": SIDEBOARD,
@@ -865,6 +870,8 @@ def _uncounted(bare: str, line: str, *, zone: str, number: int) -> _Uncounted | 
     # no count could be read there) or a quote: `this is not a list` is prose.
     if not bare or len(bare) > _NAME_CHARS or bare.isdigit() or bare[0].islower():
         return None
+    if bare[-1] in TIMES_CHARS and bare[:-1].rstrip().isdigit():
+        return None  # `4x`: a count and its x, the name lost (a file cut there), as `4` alone
     if not (bare[0].isalnum() or bare[0] in "\"'_"):
         return None
     if len(bare.split()) > _NAME_WORDS or not _NOT_IN_NAMES.isdisjoint(bare) or bare.endswith(":"):
@@ -958,6 +965,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
     in_about = False
     table: MarkdownTable | None = None  # the Markdown table whose rows are being read
     headings: list[tuple[int, str | None, str]] = []  # each section heading: its line, the zone after it, its text
+    totals: list[tuple[int, str]] = []  # a form's totals (`Main Deck Total: 40`): their line and text
     has_nul = "\x00" in text
     plain_card = _plain_card
     lines = split_lines(text)
@@ -1011,8 +1019,11 @@ def parse(text: str, source: str = "<text>") -> Deck:
         if len(line) > MAX_LINE_CHARS:
             deck.problems.append(too_long(line, number))  # type: ignore[arg-type]
             continue
-        if line[0].isdigit() and line[-1] in _COUNTERS and _COUNTER_ALONE.match(nfkc(line)):
-            continue  # `40枚`: the count of the deck or section above (_COUNTER_ALONE)
+        if line[-1] in _COUNT_ALONE_ENDS and (line[0].isdigit() or line[0] in _COUNT_ALONE_STARTS) \
+                and _COUNTER_ALONE.match(nfkc(line)):
+            # `40枚`, `（40枚）`: the count of the deck or section above (_COUNTER_ALONE), no
+            # heading, so a list with no other keeps its blank-line sideboard.
+            continue
         if line[0].isdigit() and not in_about:
             # `4 Name`, the shape of almost every line: no header, comment, hero or SB: line starts so.
             # Read as the fast path reads it: what _card_line would make of it, without its detours.
@@ -1128,6 +1139,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
             # each box, and a list typed as it is keeps the sums (a Japanese one's `合計：40枚`,
             # a Chinese one's `合计：40张`: 計 or 计 its last character); like a table's total
             # row, no card (Total War goes on), and no error in a legal deck.
+            totals.append((number, raw.strip()))  # compared with the cards counted (_stated_totals)
             continue
         headed = _headed_card(tabbed or line)
         if headed is not None:
@@ -1192,9 +1204,60 @@ def parse(text: str, source: str = "<text>") -> Deck:
     _guess_sideboard(deck, guessed, len(placed))
     _companion_in_sideboard(deck)
     _hero_beside_its_back(deck)
+    if totals:
+        problems.extend(_stated_totals(totals, entries, headings))
     deck.empty_command_heading = _empty_command_heading(headings, deck)
     deck.headed = saw_header
     return deck
+
+
+# The number a total states: its last one (`Main Deck Total: 40`, `合計：40枚`).
+_STATED = lazy(r"(\d+)\D*$")
+# The deck a total names by a word of it, in the languages of _JAPANESE_SECTIONS.
+_TOTAL_ZONES = (("main", MAIN), ("extra", EXTRA), ("side", SIDEBOARD), ("メイン", MAIN), ("エクストラ", EXTRA),
+                ("サイド", SIDEBOARD), ("exデッキ", EXTRA), ("主卡组", MAIN), ("额外", EXTRA), ("副卡组", SIDEBOARD))
+
+
+def _stated_totals(totals: list[tuple[int, str]], entries: list[CardEntry],
+                   headings: list[tuple[int, str | None, str]]) -> list[Problem]:
+    """A warning for each of a form's `totals` (line, text) the cards do not make: one that
+    names a deck (`Main Deck Total: 42`) against that deck's cards, any other (`Total
+    Monster Cards: 15`, `合計：40枚`, `Total: 44`) against the cards under the heading above it,
+    the list so far, a deck or the whole list, whichever it is. Only a list with a total
+    line comes here."""
+    found: list[tuple[int, str, int, str]] = []  # line, its text, the total it states, what is counted
+    by_zone: dict[str, int] = {}
+    for entry in entries:
+        by_zone[entry.zone] = by_zone.get(entry.zone, 0) + entry.count
+    for number, line in totals:
+        stated_match = _STATED.search(line)
+        if stated_match is None:
+            continue  # `TOTAL TRAP CARDS`: a box left empty
+        stated = int(stated_match.group(1))
+        folded = line.casefold()
+        zone = next((zone for word, zone in _TOTAL_ZONES if word in folded), None)
+        if zone is not None:
+            in_zone = by_zone.get(zone, 0)
+            if stated != in_zone:
+                found.append((number, line, stated, f"{_are(in_zone)} counted in the {_ZONE_WORDS[zone]}"))
+            continue
+        start = max((at for at, _, _ in headings if at < number), default=0)
+        box = sum(entry.count for entry in entries if start < (entry.line or 0) < number)
+        so_far = sum(entry.count for entry in entries if (entry.line or 0) < number)
+        whole = sum(by_zone.values())
+        if stated not in (box, so_far, whole, *by_zone.values()):
+            where = "under the heading above it" if start else "above it"
+            found.append((number, line, stated, f"{_are(box)} counted {where}" + (
+                f" ({whole} in the whole list)" if whole != box else "")))
+    return [parse_error(f"{line!r} states {stated} cards, but {counted}: is a card line missing, or a count mistyped?",
+                        line=number, severity=WARNING) for number, line, stated, counted in found]
+
+
+_ZONE_WORDS = {MAIN: "main deck", EXTRA: "extra deck", SIDEBOARD: "side deck"}
+
+
+def _are(cards: int) -> str:
+    return f"{cards} {'is' if cards == 1 else 'are'}"
 
 
 def _hero_beside_its_back(deck: Deck) -> None:

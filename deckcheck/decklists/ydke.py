@@ -128,7 +128,9 @@ def parse(text: str, source: str = "<ydke>") -> Deck:
                    "cut short when copied? Copy the whole URL")
         else:
             why = f"text after the side part's `!` ({'!'.join(parts[len(ZONES):])!r}); a ydke URL has three parts (main!extra!side!)"
-        deck.problems.append(parse_error(why, line=number, text=url))
+        # The Main Deck's, as its part is the URL's first: its size then says it leaves the
+        # unread URL out ("not counting 1 unreadable line"), as a cut typed list's does.
+        deck.problems.append(parse_error(why, line=number, text=url, zone=MAIN))
         return deck
     # The card of the last entry, and the copies it has so far (a run of one passcode is one
     # entry). Past MAX_DECK_ENTRIES entries the rest are counted, never built: one line of

@@ -26,7 +26,7 @@ from .outcome import draws_by_turn
 
 def unreachable_counts(
     assertions: Iterable[Assertion], profile: DeckProfile, *, kept: Sequence[int], on: str, game: str, first_player_draws: bool,
-    origin: str, elsewhere: Callable[[str], str | None] = lambda name: None,
+    origin: str, elsewhere: Callable[[str], str | None],
 ) -> list[str]:
     """One note per `p_by_turn` of a card, category or tag that asks for more copies than
     the main deck holds, or than the cards seen by its turn on the `on` side (the largest
@@ -53,16 +53,15 @@ def unreachable_counts(
             if isinstance(call, Call) and call.name == "land_drops":
                 # The same event as p_by_turn(lands, T, T) (docs/engine.md): T lands by turn T.
                 turn = wanted = int(call.args[0].value)  # type: ignore[attr-defined]
-                held, what = _held(Name(call.column, "lands"), profile)
+                held, what = _held("lands", profile)
             elif isinstance(call, Call) and call.name == "p_by_turn" and isinstance(call.args[0], (String, Name)):
                 turn = int(call.args[1].value)  # type: ignore[attr-defined]
                 wanted = int(call.args[2].value) if len(call.args) > 2 else 1  # type: ignore[attr-defined]
-                held, what = _held(call.args[0], profile)
-                if isinstance(call.args[0], String) and profile.find(call.args[0].value) is None:
-                    # A real card the deck holds nowhere may be a slip for one it runs
-                    # (Lightning Blast for Lightning Bolt): the note names that card.
-                    where = elsewhere(call.args[0].value)
-                    what += f" ({where})" if where else did_you_mean(call.args[0].value, profile)
+                counted = call.args[0]
+                if isinstance(counted, String):
+                    held, what = _copies(counted.value, profile, elsewhere)
+                else:
+                    held, what = _held(counted.name, profile)
             else:
                 continue  # a condition's counts are the condition's own
             seen = hand + draws_by_turn(turn, on, first_player_draws)
@@ -76,13 +75,20 @@ def unreachable_counts(
     return list(dict.fromkeys(notes))
 
 
-def _held(counted: String | Name, profile: DeckProfile) -> tuple[int, str]:
-    """How many cards of the main deck `counted` counts, and what they are called."""
-    if isinstance(counted, String):
-        card = profile.find(counted.value)
-        copies = card.copies if card is not None else 0
-        return copies, f"{'copy' if copies == 1 else 'copies'} of {card.name if card is not None else counted.value}"
-    name = counted.name
+def _copies(name: str, profile: DeckProfile, elsewhere: Callable[[str], str | None]) -> tuple[int, str]:
+    """How many copies of card `name` the main deck holds, and what they are called."""
+    card = profile.find(name)
+    if card is not None:
+        return card.copies, f"{'copy' if card.copies == 1 else 'copies'} of {card.name}"
+    # A real card the deck holds nowhere may be a slip for one it runs (Lightning Blast
+    # for Lightning Bolt): the note names that card.
+    where = elsewhere(name)
+    return 0, f"copies of {name}" + (f" ({where})" if where else did_you_mean(name, profile))
+
+
+def _held(name: str, profile: DeckProfile) -> tuple[int, str]:
+    """How many cards of the main deck `name` (cards, lands, spells or a tag) counts, and
+    what they are called."""
     if name == "cards":
         held = profile.size
     elif name == "lands":

@@ -532,19 +532,20 @@ def _tracked(
     # looked for in the whole list (97 s for one deck).
     given = set(cards)
 
-    def not_run(name: str) -> bool:
-        # A card the main deck does not run, not a misspelling: the card data knows it, or
-        # the deck holds it outside its main deck (known without card data too, --no-cards).
-        return profile.index(name) is None and (known(name) or held_elsewhere(name, outside, game) is not None)
+    def real(name: str) -> bool:
+        # A card the main deck does not run is one, not a misspelling, when the card data
+        # knows it or the deck holds it outside its main deck (known without card data
+        # too, --no-cards).
+        return known(name) or held_elsewhere(name, outside, game) is not None
 
     for name in policy.cards:
-        if profile.index(name) is None and (name not in given or shared and not_run(name)):
+        if profile.index(name) is None and (name not in given or (shared and real(name))):
             continue  # a shared policy file's or entry's card this deck does not play: a note (policy_notes.py)
         origin = f"{named('card')} {name!r}" if name in given else f"{policy.source}: cards: {name!r}"
         wanted.setdefault(name, origin)
     for assertion in assertions:
         for name, _, _ in assertion.by_turn:
-            if name not in wanted and not_run(name):
+            if name not in wanted and profile.index(name) is None and real(name):
                 continue
             wanted.setdefault(name, f"{named('assertion')} {assertion.text!r}")
     indices: list[int] = []
@@ -657,6 +658,16 @@ def _counts_lands(rule: Rule) -> bool:
     return any(isinstance(node, Name) and node.name == "lands" for node in walk(rule.node))
 
 
+class HandSizeError(DeckcheckError):
+    """An assertion asks of a hand larger than the format deals (`keep7` of a Yu-Gi-Oh!
+    deck): `hand_size` the format's hand, `asked` the assertion's, which `check` reads to
+    say what to change (its simulate entry's glob)."""
+
+    def __init__(self, message: str, *, hand_size: int, asked: int):
+        super().__init__(message)
+        self.hand_size, self.asked = hand_size, asked
+
+
 def _mentions_lands(policy: KeepPolicy) -> bool:
     for rule in policy.rules.values():
         for node in walk(rule.node):
@@ -680,10 +691,9 @@ def _lookup(simulation: Simulation, assertion_named: str):  # type: ignore[no-un
                 return outcome.expected_lands
             size = int(node.name[4:])
             if size > hand_size:
-                error = DeckcheckError(f"{assertion_named}: {node.name}: hands in {simulation.fmt.id} have at most {counted(hand_size, 'card')}")
-                error.hand_size = hand_size  # type: ignore[attr-defined]  # `check` says what to change (its glob)
-                error.asked = size  # type: ignore[attr-defined]
-                raise error
+                raise HandSizeError(
+                    f"{assertion_named}: {node.name}: hands in {simulation.fmt.id} have at most {counted(hand_size, 'card')}",
+                    hand_size=hand_size, asked=size)
             return outcome.keep.get(size, Estimate(0.0, None if exact else 0.0))
         assert isinstance(node, Call)
         if node.name in ("castable", "castable_given_land_drops"):

@@ -810,7 +810,7 @@ def _simulate(  # type: ignore[no-untyped-def]
     from ..engine.expr import ExpressionError
     from ..engine.keep import PolicyError
     from ..engine.report import outcomes
-    from ..engine.simulation import simulate
+    from ..engine.simulation import HandSizeError, simulate
     from ..pipeline import card_catalog, named_by
     from ..wording import counted
 
@@ -833,7 +833,7 @@ def _simulate(  # type: ignore[no-untyped-def]
         # hand the policy has no rule for is this deck's format's: the deck is named, as
         # the entry's glob may take decks of several formats.
         message = exc.named(KEY_OF_SETTING)
-        if getattr(exc, "hand_size", None) is not None:
+        if isinstance(exc, PolicyError) and exc.hand_size is not None:
             message += f"; {shown} is a {fmt.id} deck"
         raise ConfigError(message, path=config.shown, keys=("simulate", spec.glob),
                           line=config.lines.get(("simulate", spec.glob))) from None
@@ -842,7 +842,7 @@ def _simulate(  # type: ignore[no-untyped-def]
         # assertions fail, saying why, and the other decks go on. The outcome names the
         # deck: a DeckError's reason does not again.
         why = exc.reason if isinstance(exc, DeckError) else exc.named(KEY_OF_SETTING)
-        if getattr(exc, "hand_size", None) is not None and _some_format_deals(getattr(exc, "asked", 0)):
+        if isinstance(exc, HandSizeError) and _some_format_deals(exc.asked):
             # `keep7` of a Yu-Gi-Oh! deck: the entry's glob takes decks of a format whose
             # hands are smaller than its assertions ask of, which only the entry can change
             # (a `keep9`, which no format deals, is a slip of the assertion's alone).

@@ -105,7 +105,7 @@ def name_lines(name: str, width: int, hang: int = 2) -> list[str]:
     if columns(name) <= width:
         return [name]
     lines: list[str] = []
-    for face in name_words(name):
+    for face in face_words(name):
         line = ""
         for word in face:
             joined = f"{line} {word}" if line else word
@@ -118,7 +118,7 @@ def name_lines(name: str, width: int, hang: int = 2) -> list[str]:
     return lines
 
 
-def name_words(name: str) -> list[list[str]]:
+def face_words(name: str) -> list[list[str]]:
     """The faces of `name` (parted at ` // `), each as the words a line of `name_lines` may
     break between: a face after the first starts with `//` joined to its first word, so a
     `//` never ends a line."""

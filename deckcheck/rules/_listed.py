@@ -90,7 +90,15 @@ def _by_code(
     passcode (`by_code`) names: the entry of the lowest of the card's passcodes listed."""
     by_code = by_root_code(by_code, fmt, ctx.cards, name)
     for key, codes in codes_by_card(list(deck.in_zones(zones)), ctx).items():
-        for code in sorted(codes):
-            if code in by_code:
-                yield key, by_code[code]
-                break
+        entry = entry_by_code(codes, by_code)
+        if entry is not None:
+            yield key, entry
+
+
+def entry_by_code(codes: set[int], by_code: dict[int, ListEntry]) -> ListEntry | None:
+    """The entry of the lowest of `codes` (a card's passcodes) a list names by passcode
+    (`by_code`), else None: a deck's check and `deckcheck card`'s pool line pick it alike."""
+    for code in sorted(codes):
+        if code in by_code:
+            return by_code[code]
+    return None

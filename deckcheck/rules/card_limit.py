@@ -35,14 +35,6 @@ NOT_IN_POOL = "not-in-pool"
 _STATUS = {0: "forbidden", 1: "limited to 1", 2: "semi-limited to 2"}
 
 
-def find_limit(key: str, codes: set[int], by_name: dict[str, ListEntry],
-               by_code: dict[int, ListEntry]) -> ListEntry | None:
-    for code in sorted(codes):
-        if code in by_code:
-            return by_code[code]
-    return by_name.get(key)
-
-
 def applies(fmt: Format) -> bool:
     """Whether this rule has anything to check in `fmt`: the format has per-card limits or a whitelist."""
     return bool(fmt.card_limits) or bool(fmt.option("whitelist"))

@@ -48,8 +48,6 @@ MAX_NAMES_REMEMBERED = 50_000
 # And once its `memo` holds this many answers of the rules (each a table by name: card-pool
 # verdicts keep one per format, platform and event day, and a server's users name any day).
 MAX_MEMO_KEYS = 1_024
-_NAME_LETTERS = "name letters"  # memo: the letters beyond ASCII of the cards' names (name_letters)
-_NAME_WORDS = "name words"  # memo: the words of the cards' names (name_words)
 _SUGGESTED = "suggest"  # memo: the suggestions for each (name, limit) asked
 
 
@@ -299,24 +297,18 @@ class MtgCatalog:
     def name_letters(self) -> frozenset[str]:
         """The letters beyond ASCII of the cards' names and faces (cards/resolve.letters_note),
         worked out for the first unknown name that holds one, from the data in use."""
-        letters = self.memo.get(_NAME_LETTERS)
-        if letters is None:
-            from ...cards.resolve import held_letters
+        from ...cards.resolve import NAME_LETTERS, held_letters, names_memo
 
-            letters = self.memo[_NAME_LETTERS] = held_letters(
-                text for _, name, faces in self.db.all_names() for text in (name, faces))
-        return letters
+        return names_memo(self.memo, NAME_LETTERS, lambda: held_letters(
+            text for _, name, faces in self.db.all_names() for text in (name, faces)))
 
     def name_words(self) -> frozenset[str]:
         """The words of the cards' names and faces, in small letters (cards/resolve.in_the_lists_letters),
         worked out for the first list with one unknown name of letters no card's name holds."""
-        words = self.memo.get(_NAME_WORDS)
-        if words is None:
-            from ...cards.resolve import name_words
+        from ...cards.resolve import NAME_WORDS, name_words, names_memo
 
-            words = self.memo[_NAME_WORDS] = name_words(
-                text for _, name, faces in self.db.all_names() for text in (name, faces) if text)
-        return words
+        return names_memo(self.memo, NAME_WORDS, lambda: name_words(
+            text for _, name, faces in self.db.all_names() for text in (name, faces) if text))
 
     def alchemy_original(self, name: str) -> Card | None:
         """The card an Alchemy rebalanced name (`A-Luminarch Aspirant`, as Arena exports it)

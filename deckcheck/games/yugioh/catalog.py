@@ -29,8 +29,8 @@ from typing import Any
 
 from ...cards.catalog import SUGGESTIONS, snapshot_day
 from ...cards.resolve import (
-    count_first_note, held_letters, in_the_lists_letters, letters_note, name_words, script_note, suggestions_within_budget, unknown_card,
-    unknown_passcode_message,
+    NAME_LETTERS, NAME_WORDS, count_first_note, held_letters, in_the_lists_letters, letters_note, name_words, names_memo, script_note,
+    suggestions_within_budget, unknown_card, unknown_passcode_message,
 )
 from ...cards.suggest import NameIndex
 from ...model import MAYBEBOARD, CardEntry, Deck
@@ -44,8 +44,6 @@ from ...lazy_pattern import lazy
 from ...limits import MAX_SUGGESTED_NAMES
 
 _SLASHES = lazy(r"\s*/+\s*")
-_NAME_LETTERS = "name letters"  # memo: the letters beyond ASCII of the cards' names (name_letters)
-_NAME_WORDS = "name words"  # memo: the words of the cards' names (name_words)
 
 
 def _slash_key(name: str) -> str:
@@ -244,17 +242,11 @@ class YgoCatalog:
     def name_letters(self) -> frozenset[str]:
         """The letters beyond ASCII of the cards' English names (cards/resolve.letters_note),
         worked out for the first unknown name that holds one."""
-        letters = self.memo.get(_NAME_LETTERS)
-        if letters is None:
-            letters = self.memo[_NAME_LETTERS] = held_letters(card.name for card in self._by_code.values())
-        return letters
+        return names_memo(self.memo, NAME_LETTERS, lambda: held_letters(card.name for card in self._by_code.values()))
 
     def name_words(self) -> frozenset[str]:
         """The words of the cards' English names, in small letters (cards/resolve.in_the_lists_letters)."""
-        words = self.memo.get(_NAME_WORDS)
-        if words is None:
-            words = self.memo[_NAME_WORDS] = name_words(card.name for card in self._by_code.values())
-        return words
+        return names_memo(self.memo, NAME_WORDS, lambda: name_words(card.name for card in self._by_code.values()))
 
     def suggest(self, name: str, limit: int = SUGGESTIONS) -> list[str]:
         if is_japanese(name):  # a Japanese name mistyped: the Japanese names close to it

@@ -84,8 +84,7 @@ def in_pool(catalog: YgoCatalog, name: str, fmt: Format, day: dt.date, platform:
     Limited entry allows (or the format's copy limit, when the format has a list and the
     card is not on it), and its points in a points format."""
     from ...names import fold
-    from ...rules._listed import by_root_code
-    from ...rules.card_limit import find_limit
+    from ...rules._listed import by_root_code, entry_by_code
     from ...rules.points import points_line
 
     card = catalog.get(name)
@@ -94,7 +93,9 @@ def in_pool(catalog: YgoCatalog, name: str, fmt: Format, day: dt.date, platform:
         codes = {card.code, card.root} if card is not None else set()
         # An entry by an alternate artwork's passcode limits the card too, as in a deck's check.
         by_code = by_root_code(fmt.card_limits_by_code_on(day, platform), fmt, catalog, "card_limits")
-        entry = find_limit(fold(name), codes, fmt.card_limits_on(day, platform), by_code)
+        entry = entry_by_code(codes, by_code)
+        if entry is None:  # by passcode first, then by name, as a deck's check (limited_cards)
+            entry = fmt.card_limits_on(day, platform).get(fold(name))
         if entry is not None and entry.limit:
             copies = "copy" if entry.limit == 1 else "copies"
             lines.append(f"{_STATUS.get(entry.limit, 'listed')} on {day.isoformat()}: at most {entry.limit} {copies}"
