@@ -148,3 +148,36 @@ def test_dumps_indented_is_what_json_writes_with_an_indent(value, depth):
 
     expected = json.dumps(value, indent=2, ensure_ascii=False).replace("\n", "\n" + "  " * depth)
     assert dumps_indented(value, depth) == expected
+
+
+class _OwnProblem(Problem):
+    """A kind of problem that writes itself otherwise: left to json, as to_dict says."""
+
+    __slots__ = ()
+
+    def to_dict(self):
+        return {"own": self.message}
+
+
+ODD_PROBLEMS = [
+    Problem(rule="banned", message="Grief is banned in Legacy (since 2024-08-26)", card="Grief", zone="main", line=9,
+            count=4, limit=0),
+    Problem(rule="banned", message="x", card="Troll of Khazad-dûm", zone="sideboard", line=70, count=2, limit=0,
+            details={"lines": [60, 70]}),
+    Problem(rule="r", message="details that name a field: the field's own value wins", zone="main", count=3,
+            details={"zone": "sideboard", "count": 9, "line": 4, "rule": "no", "message": "no", "extra": (1, 2.5)}),
+    Problem(rule="r", message="a bool line and a float count are json's", line=True, count=2.0),
+    Problem(rule="r", message="an int key", details={3: "three"}),
+    Problem(rule="unknown-card", message="'Bolt'", severity="error", details={"suggestions": ["Lightning Bolt"]}),
+    _OwnProblem(rule="r", message="mine"),
+]
+
+
+@pytest.mark.parametrize("problems", [[problem] for problem in ODD_PROBLEMS] + [ODD_PROBLEMS[:3], ODD_PROBLEMS],
+                         ids=repr)
+def test_a_lines_problems_are_what_json_writes_of_their_dicts(problems):
+    """The problems of a line written from their fields are json's text of `to_dict`, and
+    a problem of another kind (a bool line, a subclass of its own) leaves the list to json."""
+    row = Registration("a.txt", "a.txt", player="Ann", line=2)
+    result = DeckResult(deck="a.txt", format="mtg/legacy", problems=list(problems), counts={"main": 60}, as_of=FRESH)
+    assert ResultLines().line(row, result) == _plain(row, result)
