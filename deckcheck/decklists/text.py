@@ -1225,7 +1225,7 @@ def _stated_totals(totals: list[tuple[int, str]], entries: list[CardEntry],
     Monster Cards: 15`, `合計：40枚`, `Total: 44`) against the cards under the heading above it,
     the list so far, a deck or the whole list, whichever it is. Only a list with a total
     line comes here."""
-    found: list[tuple[int, str, int, str]] = []  # line, its text, the total it states, what is counted
+    found = []
     by_zone: dict[str, int] = {}
     for entry in entries:
         by_zone[entry.zone] = by_zone.get(entry.zone, 0) + entry.count
@@ -1237,9 +1237,9 @@ def _stated_totals(totals: list[tuple[int, str]], entries: list[CardEntry],
         folded = line.casefold()
         zone = next((zone for word, zone in _TOTAL_ZONES if word in folded), None)
         if zone is not None:
-            in_zone = by_zone.get(zone, 0)
-            if stated != in_zone:
-                found.append((number, line, stated, f"{_are(in_zone)} counted in the {_ZONE_WORDS[zone]}"))
+            counted = by_zone.get(zone, 0)
+            if stated != counted:
+                found.append((number, line, stated, f"{_are(counted)} counted in the {_ZONE_WORDS[zone]}"))
             continue
         start = max((at for at, _, _ in headings if at < number), default=0)
         box = sum(entry.count for entry in entries if start < (entry.line or 0) < number)
