@@ -965,7 +965,6 @@ def parse(text: str, source: str = "<text>") -> Deck:
     in_about = False
     table: MarkdownTable | None = None  # the Markdown table whose rows are being read
     headings: list[tuple[int, str | None, str]] = []  # each section heading: its line, the zone after it, its text
-    totals: list[tuple[int, str]] = []  # a form's totals (`Main Deck Total: 40`): their line and text
     has_nul = "\x00" in text
     plain_card = _plain_card
     lines = split_lines(text)
@@ -1139,7 +1138,6 @@ def parse(text: str, source: str = "<text>") -> Deck:
             # each box, and a list typed as it is keeps the sums (a Japanese one's `合計：40枚`,
             # a Chinese one's `合计：40张`: 計 or 计 its last character); like a table's total
             # row, no card (Total War goes on), and no error in a legal deck.
-            totals.append((number, raw.strip()))  # compared with the cards counted (_stated_totals)
             continue
         headed = _headed_card(tabbed or line)
         if headed is not None:
@@ -1204,60 +1202,9 @@ def parse(text: str, source: str = "<text>") -> Deck:
     _guess_sideboard(deck, guessed, len(placed))
     _companion_in_sideboard(deck)
     _hero_beside_its_back(deck)
-    if totals:
-        problems.extend(_stated_totals(totals, entries, headings))
     deck.empty_command_heading = _empty_command_heading(headings, deck)
     deck.headed = saw_header
     return deck
-
-
-# The number a total states: its last one (`Main Deck Total: 40`, `合計：40枚`).
-_STATED = lazy(r"(\d+)\D*$")
-# The deck a total names by a word of it, in the languages of _JAPANESE_SECTIONS.
-_TOTAL_ZONES = (("main", MAIN), ("extra", EXTRA), ("side", SIDEBOARD), ("メイン", MAIN), ("エクストラ", EXTRA),
-                ("サイド", SIDEBOARD), ("exデッキ", EXTRA), ("主卡组", MAIN), ("额外", EXTRA), ("副卡组", SIDEBOARD))
-
-
-def _stated_totals(totals: list[tuple[int, str]], entries: list[CardEntry],
-                   headings: list[tuple[int, str | None, str]]) -> list[Problem]:
-    """A warning for each of a form's `totals` (line, text) the cards do not make: one that
-    names a deck (`Main Deck Total: 42`) against that deck's cards, any other (`Total
-    Monster Cards: 15`, `合計：40枚`, `Total: 44`) against the cards under the heading above it,
-    the list so far, a deck or the whole list, whichever it is. Only a list with a total
-    line comes here."""
-    found = []
-    by_zone: dict[str, int] = {}
-    for entry in entries:
-        by_zone[entry.zone] = by_zone.get(entry.zone, 0) + entry.count
-    for number, line in totals:
-        stated_match = _STATED.search(line)
-        if stated_match is None:
-            continue  # `TOTAL TRAP CARDS`: a box left empty
-        stated = int(stated_match.group(1))
-        folded = line.casefold()
-        zone = next((zone for word, zone in _TOTAL_ZONES if word in folded), None)
-        if zone is not None:
-            counted = by_zone.get(zone, 0)
-            if stated != counted:
-                found.append((number, line, stated, f"{_are(counted)} counted in the {_ZONE_WORDS[zone]}"))
-            continue
-        start = max((at for at, _, _ in headings if at < number), default=0)
-        box = sum(entry.count for entry in entries if start < (entry.line or 0) < number)
-        so_far = sum(entry.count for entry in entries if (entry.line or 0) < number)
-        whole = sum(by_zone.values())
-        if stated not in (box, so_far, whole, *by_zone.values()):
-            where = "under the heading above it" if start else "above it"
-            found.append((number, line, stated, f"{_are(box)} counted {where}" + (
-                f" ({whole} in the whole list)" if whole != box else "")))
-    return [parse_error(f"{line!r} states {stated} cards, but {counted}: is a card line missing, or a count mistyped?",
-                        line=number, severity=WARNING) for number, line, stated, counted in found]
-
-
-_ZONE_WORDS = {MAIN: "main deck", EXTRA: "extra deck", SIDEBOARD: "side deck"}
-
-
-def _are(cards: int) -> str:
-    return f"{cards} {'is' if cards == 1 else 'are'}"
 
 
 def _hero_beside_its_back(deck: Deck) -> None:
