@@ -26,7 +26,7 @@ from ..names import card_key
 from ..problem import Problem
 from ..rules import read_as
 from ..wording import EMPTY_LIST, counted
-from .arguments import check_front_end_settings, check_sources, checked_rules, items
+from .arguments import check_front_end_settings, check_sources, checked_rules, items, side_of
 from .assertion_notes import unreachable_counts
 from .assertions import Assertion, AssertionResult, check, parse_assertion, turn_at
 from .bottoming import DEFAULT_BOTTOMING, DEFAULT_SCRY
@@ -198,8 +198,7 @@ def simulate(
     check_sources(policy_file, card_data)
     if mode not in MODES:
         raise OptionError("mode", f"{mode!r}: choose one of: {', '.join(MODES)}")  # a setting a form can mark, as `on`
-    if on not in SIDES:
-        raise OptionError("on", f"{on!r}: choose play or draw (going first is play, going second is draw)")
+    on = side_of(on)
     if mode == "exact" and (hands is not None or seed is not None):
         # Contradictory: exact odds simulate no games. Refused rather than noted, so a CI job
         # never passes on a run other than the one its command line asks for (docs/engine.md).
