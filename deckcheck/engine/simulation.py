@@ -168,7 +168,9 @@ def simulate(
     `cards_shared` says the `cards` are shared between decks (a deckcheck.yaml entry's, for
     every deck its glob takes): a card of them that this deck does not run (one the card
     data knows, or the deck holds outside its main deck) is a note, as a policy file's
-    `cards:` is, not the error a name given for this deck alone is.
+    `cards:` is, not the error a name given for this deck alone is; so are the keep rules and
+    assertions (the entry's), whose `count()` of a card the data knows and the deck does not
+    run is 0, with a note.
 
     `card_data` left out is the card data `validate` uses (the built-in data, or the default
     database), the deck's names read through it and its unknown names noted; None counts
@@ -274,11 +276,20 @@ def simulate(
     # Every card a keep rule or an assertion counts is in the main deck: a misspelt name
     # would count 0 in every hand (and mulligan them all away, or make an assertion hold or
     # fail for the misspelling, not the deck).
-    counted_names = [(name, f"{rule.origin}: count({name!r})") for rule in policy.every_rule for name in rule.cards]
-    counted_names += [(name, f"{named('assertion')} {assertion.text!r}") for assertion in parsed for name in assertion.counted]
-    for name, origin in counted_names:
+    # Rules shared between decks (a `check` entry's, cards_shared) may count a real card one
+    # deck does not run: 0 there with a note, as a shared p_by_turn of it is 0 (assertion_notes.py).
+    counted_names = [(name, f"{rule.origin}: count({name!r})", f"{rule.origin}: count({name!r}) is 0 in every hand")
+                     for rule in policy.every_rule for name in rule.cards]
+    counted_names += [(name, f"{named('assertion')} {assertion.text!r}",
+                       f"{named('assertion')} {assertion.text!r}: count({name!r}) is 0 for every deal")
+                      for assertion in parsed for name in assertion.counted]
+    known = card_known(card_data)
+    for name, origin, zero in counted_names:
         if profile.find(name) is None:
-            raise no_such_card(origin, name, profile, outside, fmt.game)
+            if not (cards_shared and known(name)):
+                raise no_such_card(origin, name, profile, outside, fmt.game)
+            where = _elsewhere_note(name, outside, fmt.game)
+            warnings.append(f"{zero}: the main deck has 0 copies of {name}" + (f" ({where})" if where else ""))
     # Each spell asked about, where the user asked first: --cast, or an assertion's castable().
     origins = {name: f"{named('cast')} {name!r}" for name in cast}
     for assertion in parsed:
@@ -300,7 +311,7 @@ def simulate(
     # The free seven's rule is the user's even when the other rules are the defaults.
     warnings.extend(_unused_free_rule(policy, fmt))
     warnings.extend(_unused_strategies(policy, fmt))
-    tracked = _tracked(profile, policy, parsed, outside, cards, named, fmt.game, card_known(card_data), cards_shared)
+    tracked = _tracked(profile, policy, parsed, outside, cards, named, fmt.game, known, cards_shared)
     first_player_draws = fmt.opening_hand.first_player_draws
     warnings.extend(unreachable_counts(parsed, profile, kept=[step.keep for step in steps], on=on, game=fmt.game,
                                        first_player_draws=first_player_draws, origin=named("assertion"),
