@@ -251,3 +251,25 @@ def test_compare_monte_carlo_keeps_memory_flat_in_the_hands(tmp_path):
     # Per game and policy: its kept size and lands, the land drops by each turn on each side
     # and the spell's two events on each side (a byte each): 12 bytes, 24 for the two, and slack.
     assert large - small < 32 * (5 * BATCH), f"{(large - small) / (5 * BATCH):.1f} bytes a game"
+
+
+def test_compare_mix_standard_error_counts_each_game_once(cli, tmp_path):
+    """The 50/50 mix of a ratio (castable given the land drops) took the play's and the draw's
+    outcomes of the same games for twice as many independent games: its standard error was
+    too small by up to √2. In Commander the player on the play draws too (CR 103.8), so both
+    sides see the same cards of each game and the mix's error is the play's."""
+    deck = tmp_path / "edh.txt"
+    deck.write_text("Commander\n1 Atraxa, Praetors' Voice\n\nDeck\n1 Cultivate\n9 Forest\n9 Plains\n9 Island\n9 Swamp\n"
+                    "63 Grizzly Bears\n", encoding="utf-8")
+    first, second = tmp_path / "first.yaml", tmp_path / "second.yaml"
+    first.write_text('keep: {7: "2 <= lands <= 5"}\n', encoding="utf-8")
+    second.write_text('keep: {7: "3 <= lands <= 4"}\n', encoding="utf-8")
+    done = cli("simulate", str(deck), "-f", "mtg/commander", "--compare", str(first), str(second), "--cast", "Cultivate",
+               "--hands", "3000", "-o", "json")
+    assert done.returncode == 0, done.stderr
+    rows = {(Path(row["policy"]).name, row["on"]): row for row in json.loads(done.stdout)["compare"]}
+    given = "castable_given_land_drops(Cultivate)"
+    for name in ("first.yaml", "second.yaml"):
+        assert rows[(name, "mix")]["standard_errors"][given] == pytest.approx(rows[(name, "play")]["standard_errors"][given])
+    mix, play = rows[("second.yaml", "mix")]["difference_to_first"][given], rows[("second.yaml", "play")]["difference_to_first"][given]
+    assert mix["se"] == pytest.approx(play["se"])
