@@ -265,6 +265,8 @@ def simulate(
             f"({named('card_data=None')}) only basic lands do; list the others under `lands:` in a "
             f"policy file ({named('policy_file')})"
         )
+    if not game_has_lands(fmt):
+        warnings.extend(_spells_are_every_card(policy, parsed, fmt, named))
     if profile.size < hand_size:
         # A DeckError, as an empty deck's: `check` simulates many decks, and names the deck beside its reason.
         raise DeckError(deck.source, f"the main deck has {counted(profile.size, 'card')}: "
@@ -665,6 +667,21 @@ def _why_no_lands(fmt: Format, card_data: CardData | None) -> str:
 
 def _counts_lands(rule: Rule) -> bool:
     return any(isinstance(node, Name) and node.name == "lands" for node in walk(rule.node))
+
+
+def _spells_are_every_card(policy: KeepPolicy, assertions: Sequence[Assertion], fmt: Format,
+                           named: Callable[[str], str]) -> list[str]:
+    """The note for `spells` in a game without lands, where it counts every card: a
+    Yu-Gi-Oh! player's `p_by_turn(spells, 1)` means Spell Cards, and read 100% unnoted."""
+    def says_spells(node: Node) -> bool:
+        return any(isinstance(each, Name) and each.name == "spells" for each in walk(node))
+
+    origins = [*dict.fromkeys(rule.origin for rule in policy.every_rule if says_spells(rule.node)),
+               *(f"{named('assertion')} {assertion.text!r}" for assertion in assertions if says_spells(assertion.node))]
+    if not origins:
+        return []
+    return [f"{', '.join(origins)}: spells counts the cards that are not lands, and {game_label(fmt)} has no lands: "
+            f"every card; to count some cards (Spell Cards), tag them in a policy file ({named('policy_file')}) and count the tag"]
 
 
 def _mentions_lands(policy: KeepPolicy) -> bool:
