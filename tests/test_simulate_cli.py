@@ -74,9 +74,8 @@ def test_exit_codes_follow_the_assertions(cli, deck):
         (["--keep", "lands >= 2", "--keep6", 'count("lightning blot") >= 1'], "--keep6: count('lightning blot'): no such card in the main deck"),
         (["--assert", 'p_by_turn("Lightnig Bolt", 2) > 0'], "did you mean 'Lightning Bolt'?"),
         (["--assert", "keep8 > 0"], "hands in mtg/constructed have at most 7 cards"),
-        (["--on", "first"], "--on 'first': choose play or draw"),
-        # A Yu-Gi-Oh! player says going first or second: the error says which side that is.
-        (["--on", "second"], "--on 'second': choose play or draw (going first is play, going second is draw)"),
+        # first and second are play and draw (tests/test_simulate_sides.py); the error says both pairs.
+        (["--on", "going first"], "--on 'going first': choose play or draw (Yu-Gi-Oh!: first or second, the same sides)"),
         (["--turns", "0"], "--turns must be at least 1"),
         (["--hands", "0"], "--hands 0: simulate from 1 to 10,000,000 games"),
         (["-o", "xml"], "unknown output 'xml'"),

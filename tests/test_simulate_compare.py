@@ -44,12 +44,52 @@ def test_compare_exact_json(cli, files):
 
 def test_compare_text_columns_are_as_wide_as_their_own_header(cli, files):
     """A long `--cast` header made every column of the table that wide (keep7 in 45
-    characters): only its own columns widen."""
+    characters): each column is as wide as its own header and cells, a spell's named in the key."""
     done = cli("simulate", files["deck.txt"], "-f", "mtg/constructed", "--compare", files["mine.yaml"], "--cast", "Wrath of God")
     assert done.returncode == 0, done.stderr
-    header = next(line for line in done.stdout.splitlines() if line.lstrip().startswith("policy"))
-    assert f"{'on':<4}  {'keep7':>12}  {'mulligan':>12}" in header
-    assert header.endswith("  castable(Wrath of God)  given drops(Wrath of God)")
+    lines = done.stdout.splitlines()
+    header = next(line for line in lines if line.lstrip().startswith("on "))
+    assert header == "    on     keep7  mulligan  E[cards]  E[lands]  drops(3)  cast#1  given#1"
+    assert lines[-3:] == ["  columns: E[cards] = expected_hand_size; E[lands] = expected_lands;",
+                          "           drops(3) = land_drops(3); cast#1 = castable(Wrath of God);",
+                          "           given#1 = castable_given_land_drops(Wrath of God)"]
+
+
+COMPARISONS = [
+    ["--compare", "mine.yaml", "karsten.yaml"],
+    ["--compare", "mine.yaml", "karsten.yaml", "--hands", "2000"],
+    ["--compare", "mine.yaml", "karsten.yaml", "--cast", "Wrath of God"],
+    ["--compare", "mine.yaml", "karsten.yaml", "--cast", "Wrath of God", "--hands", "2000"],
+    ["--compare", "mine.yaml", "karsten.yaml", "--cast", "Wrath of God", "--hands", "2000", "--turns", "9"],
+]
+
+
+@pytest.mark.parametrize("args", COMPARISONS)
+def test_compare_table_fits_80_columns(cli, files, args):
+    """The table was 107 columns exact and 128 to 225 in Monte Carlo (a policy's path on
+    every row, `75.40% Δ+14.60±0.79` in each cell): the policy heads its rows, and the
+    difference and its standard error are lines of their own under the row."""
+    args = [files.get(arg, arg) for arg in args]
+    done = cli("simulate", files["deck.txt"], "-f", "mtg/constructed", *args, cwd=Path(files["deck.txt"]).parent)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    policies = {"  " + files["mine.yaml"], "  " + files["karsten.yaml"]}
+    wide = [line for line in lines[1:] if len(line) > 80 and line not in policies]
+    assert not wide, "\n".join(wide)
+    if "--hands" in args:
+        at = lines.index("  " + files["karsten.yaml"])
+        assert lines[at + 1].split()[0] == "play" and lines[at + 2].split()[0] == "Δ" and lines[at + 3].split()[0] == "±"
+
+
+def test_compare_monte_carlo_text_shows_difference_and_error_under_the_row(cli, files):
+    done = cli("simulate", files["deck.txt"], "-f", "mtg/constructed", "--compare", files["mine.yaml"], files["mine.yaml"],
+               "--hands", "2000")
+    lines = done.stdout.splitlines()
+    assert lines[1:3] == ["  Monte Carlo: 2,000 games, seed 0, common random numbers",
+                          "  Δ: difference to the first policy (% points); ±: its paired standard error"]
+    second = [i for i, line in enumerate(lines) if line == "  " + files["mine.yaml"]][1]
+    assert lines[second + 2].split() == ["Δ", "+0.00", "+0.00", "+0.00", "+0.00", "+0.00"]
+    assert lines[second + 3].split() == ["±", "0.00", "0.00", "0.00", "0.00", "0.00"]
 
 
 def test_compare_monte_carlo_pairs_differences(cli, files):
@@ -88,7 +128,7 @@ def test_compare_heading_counts_each_policy_compared(cli, files):
     done = cli("simulate", files["deck.txt"], "-f", "mtg/constructed", "--compare", files["mine.yaml"], files["mine.yaml"])
     assert done.returncode == 0, done.stderr
     assert ": 2 policies side by side" in done.stdout
-    assert sum(line.split()[1:2] == ["play"] for line in done.stdout.splitlines()) == 2
+    assert sum(line.split()[:1] == ["play"] for line in done.stdout.splitlines()) == 2
 
 
 def test_csv_by_turn_table(cli, files):
@@ -211,3 +251,25 @@ def test_compare_monte_carlo_keeps_memory_flat_in_the_hands(tmp_path):
     # Per game and policy: its kept size and lands, the land drops by each turn on each side
     # and the spell's two events on each side (a byte each): 12 bytes, 24 for the two, and slack.
     assert large - small < 32 * (5 * BATCH), f"{(large - small) / (5 * BATCH):.1f} bytes a game"
+
+
+def test_compare_mix_standard_error_counts_each_game_once(cli, tmp_path):
+    """The 50/50 mix of a ratio (castable given the land drops) took the play's and the draw's
+    outcomes of the same games for twice as many independent games: its standard error was
+    too small by up to √2. In Commander the player on the play draws too (CR 103.8), so both
+    sides see the same cards of each game and the mix's error is the play's."""
+    deck = tmp_path / "edh.txt"
+    deck.write_text("Commander\n1 Atraxa, Praetors' Voice\n\nDeck\n1 Cultivate\n9 Forest\n9 Plains\n9 Island\n9 Swamp\n"
+                    "63 Grizzly Bears\n", encoding="utf-8")
+    first, second = tmp_path / "first.yaml", tmp_path / "second.yaml"
+    first.write_text('keep: {7: "2 <= lands <= 5"}\n', encoding="utf-8")
+    second.write_text('keep: {7: "3 <= lands <= 4"}\n', encoding="utf-8")
+    done = cli("simulate", str(deck), "-f", "mtg/commander", "--compare", str(first), str(second), "--cast", "Cultivate",
+               "--hands", "3000", "-o", "json")
+    assert done.returncode == 0, done.stderr
+    rows = {(Path(row["policy"]).name, row["on"]): row for row in json.loads(done.stdout)["compare"]}
+    given = "castable_given_land_drops(Cultivate)"
+    for name in ("first.yaml", "second.yaml"):
+        assert rows[(name, "mix")]["standard_errors"][given] == pytest.approx(rows[(name, "play")]["standard_errors"][given])
+    mix, play = rows[("second.yaml", "mix")]["difference_to_first"][given], rows[("second.yaml", "play")]["difference_to_first"][given]
+    assert mix["se"] == pytest.approx(play["se"])

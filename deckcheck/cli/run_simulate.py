@@ -148,7 +148,19 @@ def _run_simulate(
 
         for result in simulation.assertions:
             say(f"deckcheck: {assertion_line(result)}")
+    elif reporter.NAME in _REPORTS_FOR_A_FILE:
+        from ..engine.report import assertion_line
+
+        for result in simulation.assertions:
+            if not result.passed:
+                say(f"deckcheck: {assertion_line(result)} (the -o {reporter.NAME} report on stdout has every assertion)")
     return 0 if simulation.passed else 1
+
+
+# Outputs a CI job writes to a file its log does not show (a test report, a code-scanning
+# upload): a failing assertion is also one line on stderr, so the log says why the step
+# failed, as the text report (and github's annotations) do in the log itself.
+_REPORTS_FOR_A_FILE = ("junit", "sarif")
 
 
 def _nothing_asserted(output: str) -> str:

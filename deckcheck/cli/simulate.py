@@ -31,7 +31,7 @@ def simulate(
     keep5: Optional[str] = typer.Option(None, "--keep5", metavar="EXPR", help='Keep rule for 5-card hands ("true": keep any).'),
     policy: Optional[str] = typer.Option(None, "--policy", metavar="FILE.yaml", help="Policy file: keep rules by hand size, lands, tags, cards."),
     # No default here (None is play): --compare refuses an --on it was given (run_simulate.py).
-    on: Optional[str] = typer.Option(None, "--on", metavar="play|draw", help="Side for the by-turn table and p_by_turn assertions (default: play)."),
+    on: Optional[str] = typer.Option(None, "--on", metavar="play|draw", help="Side for the by-turn table and p_by_turn assertions (default: play; first and second, Yu-Gi-Oh!'s words, are play and draw)."),
     turns: int = typer.Option(3, "--turns", metavar="T", help="By-turn table up to turn T."),
     exact: bool = typer.Option(False, "--exact", help="Require exact mode; fail if the policy is not count-based."),
     assertions: Optional[List[str]] = typer.Option(None, "--assert", metavar="EXPR", help='Fail (exit 1) unless it holds, e.g. "keep7 >= 0.85". Repeatable.'),

@@ -30,6 +30,19 @@ def items(value: str | Sequence[str] | None, setting: str) -> tuple[str, ...]:
     return listed
 
 
+# The two sides in either game's words: a Magic player is on the play or on the draw, a
+# Yu-Gi-Oh! player goes first or second. Reports and the JSON say play and draw.
+SIDE_WORDS = {"play": "play", "draw": "draw", "first": "play", "second": "draw"}
+SIDES_ASKED = "choose play or draw (Yu-Gi-Oh!: first or second, the same sides)"
+
+
+def side_of(on: object) -> str:
+    """`play` or `draw`, the side `on` names in either game's words; else an OptionError."""
+    if isinstance(on, str) and on in SIDE_WORDS:
+        return SIDE_WORDS[on]
+    raise OptionError("on", f"{on!r}: {SIDES_ASKED}")
+
+
 def check_sources(policy_file: object, card_data: object) -> None:
     """OptionError unless `policy_file` is a path (text or a Path) or None and `card_data`
     answers `is_land(name)` or is None."""

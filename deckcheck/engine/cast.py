@@ -14,14 +14,14 @@ mana before them (bottoming.py).
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..limits import MAX_TURNS, check_turns
 from ..names import card_key
 from ..wording import names_listed, yaml_quoted
-from .categories import Atoms, DeckProfile, did_you_mean, split_atoms
+from .categories import Atoms, DeckProfile, split_atoms
 from .events import Event, Holds
 from .keep import KeepPolicy
 from .mana import EVERY_LAND_KINDS, MANA, LandFacts, ManaCost, ManaError, basic_land_facts, land_facts, land_sources, parse_cost
@@ -125,6 +125,18 @@ def card_face_cost(card: Any, face: int | None, origin: str) -> str:
     return costs[face].strip()
 
 
+def _nearest(name: str, profile: DeckProfile, suggest: Callable[[str, int], list[str]] | None) -> str:
+    """`; did you mean 'Card'?` with the nearer of the deck's closest card and the card
+    data's: a spell asked about need not be in the deck, so `Force of Wil` is Force of Will,
+    not the deck's Force of Negation (`did_you_mean` prefers the deck's, as a counted card
+    must be in it)."""
+    from ..cards.suggest import suggest_among
+
+    candidates = (*profile.closest_card(name), *(suggest(name, 1) if suggest else ()))
+    best = suggest_among(name, tuple(dict.fromkeys(candidates))) if len(candidates) > 1 else candidates
+    return f"; did you mean {best[0]!r}?" if best else ""
+
+
 def cast_question(
     name: str, profile: DeckProfile, policy: KeepPolicy, card_data: Any, origin: str, *, no_data: str = "card_data=None",
 ) -> CastQuestion:
@@ -143,7 +155,7 @@ def cast_question(
         text, shown = card_face_cost(known, face, origin), known.name
     card = profile.find(name) or (profile.find(known.name) if known is not None else None)
     if text is None:
-        hint = "" if card is not None else did_you_mean(name, profile, getattr(card_data, "suggest", None))
+        hint = "" if card is not None else _nearest(name, profile, getattr(card_data, "suggest", None))
         if hint:  # a name neither the deck nor the card data has, close to one they have: a typo
             raise ManaError(f"{origin}: no such card in the main deck or the card data{hint}")
         # The name as a double-quoted YAML scalar (JSON's escapes): written raw, a line break

@@ -242,8 +242,12 @@ def _ratio(pair: PerGame) -> tuple[float, list[Influence]]:
     if denominator == 0:
         return 0.0, [Influence(games, lambda part, top=top: top(part) * 0) for top, _ in pair.blocks]
     value = numerator / denominator
-    return value, [Influence(games, lambda part, top=top, bottom=bottom: (top(part) - value * bottom(part)) / denominator)
-                   for top, bottom in pair.blocks]
+    blocks = [Influence(games, lambda part, top=top, bottom=bottom: (top(part) - value * bottom(part)) / denominator)
+              for top, bottom in pair.blocks]
+    # The mix's two blocks are the play and the draw of the same games, each game's influence
+    # their mean: stacked as 2 x games independent games, the standard error was too small
+    # by up to √2 (both sides alike, as in Commander, where the player on the play draws).
+    return value, [linear([(1 / len(blocks), block) for block in blocks])] if len(blocks) > 1 else blocks
 
 
 def _estimate(pair: PerGame) -> Estimate:

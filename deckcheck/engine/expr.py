@@ -382,11 +382,19 @@ class _Parser:
             # or a YAML list that split the assertion at its comma (`[p_by_turn("Bolt", 3) >= 0.4]`).
             after = self.tokens[self.position + 1]
             raise self.error(f"expected ',' or ')' after {token.text}, found {after.describe()}", after.column)
-        if follows in (COMMA, RPAREN) and token.kind == NAME and token.text not in KEYWORDS:
+        after = self.tokens[self.position + 1]
+        # A card name without quotes: one word before the comma, or words in a row (no
+        # condition has two names side by side), which read as a condition said only
+        # "unknown name 'Murktide'" of `p_by_turn(Murktide Regent, 3)`.
+        unquoted = token.kind == NAME and token.text not in KEYWORDS and (
+            follows in (COMMA, RPAREN) or (after.kind == NAME and after.text not in KEYWORDS))
+        if unquoted:
             hint = self.vocabulary.suggest(token.text, self.vocabulary.categories)
+            self.advance()  # words_from reads the words after `token`
+            quoted = "" if hint else f"; card names go in quotes: {function}(\"{self.words_from(token)}\", ...)"
             raise self.error(
                 f"expected a card name in quotes, a category or a tag ({self.vocabulary.hint_categories}), "
-                f"found {token.describe()}{hint}",
+                f"found {token.describe()}{hint}{quoted}",
                 token.column,
             )
         outer, nested = self.vocabulary, self.vocabulary.nested

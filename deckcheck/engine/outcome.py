@@ -58,7 +58,8 @@ class Influence:
 
 def standard_error_of(influences: Sequence[Influence]) -> float:
     """The standard error of a mean over the games of all `influences`, one after another
-    (a comparison's mix of two sides stacks the play's games and the draw's)."""
+    (independent games; a comparison's mix of two sides is one influence per game, the
+    mean of its play's and its draw's: compare._ratio)."""
     from math import sqrt
 
     games = sum(influence.games for influence in influences)

@@ -26,7 +26,7 @@ from ..names import card_key
 from ..problem import Problem
 from ..rules import read_as
 from ..wording import EMPTY_LIST, counted
-from .arguments import check_front_end_settings, check_sources, checked_rules, items
+from .arguments import check_front_end_settings, check_sources, checked_rules, items, side_of
 from .assertion_notes import unreachable_counts
 from .assertions import Assertion, AssertionResult, check, parse_assertion, turn_at
 from .bottoming import DEFAULT_BOTTOMING, DEFAULT_SCRY
@@ -168,7 +168,9 @@ def simulate(
     `cards_shared` says the `cards` are shared between decks (a deckcheck.yaml entry's, for
     every deck its glob takes): a card of them that this deck does not run (one the card
     data knows, or the deck holds outside its main deck) is a note, as a policy file's
-    `cards:` is, not the error a name given for this deck alone is.
+    `cards:` is, not the error a name given for this deck alone is; so are the keep rules and
+    assertions (the entry's), whose `count()` of a card the data knows and the deck does not
+    run is 0, with a note.
 
     `card_data` left out is the card data `validate` uses (the built-in data, or the default
     database), the deck's names read through it and its unknown names noted; None counts
@@ -198,8 +200,7 @@ def simulate(
     check_sources(policy_file, card_data)
     if mode not in MODES:
         raise OptionError("mode", f"{mode!r}: choose one of: {', '.join(MODES)}")  # a setting a form can mark, as `on`
-    if on not in SIDES:
-        raise OptionError("on", f"{on!r}: choose play or draw (going first is play, going second is draw)")
+    on = side_of(on)
     if mode == "exact" and (hands is not None or seed is not None):
         # Contradictory: exact odds simulate no games. Refused rather than noted, so a CI job
         # never passes on a run other than the one its command line asks for (docs/engine.md).
@@ -264,6 +265,8 @@ def simulate(
             f"({named('card_data=None')}) only basic lands do; list the others under `lands:` in a "
             f"policy file ({named('policy_file')})"
         )
+    if not game_has_lands(fmt):
+        warnings.extend(_spells_are_every_card(policy, parsed, fmt, named))
     if profile.size < hand_size:
         # A DeckError, as an empty deck's: `check` simulates many decks, and names the deck beside its reason.
         raise DeckError(deck.source, f"the main deck has {counted(profile.size, 'card')}: "
@@ -275,11 +278,20 @@ def simulate(
     # Every card a keep rule or an assertion counts is in the main deck: a misspelt name
     # would count 0 in every hand (and mulligan them all away, or make an assertion hold or
     # fail for the misspelling, not the deck).
-    counted_names = [(name, f"{rule.origin}: count({name!r})") for rule in policy.every_rule for name in rule.cards]
-    counted_names += [(name, f"{named('assertion')} {assertion.text!r}") for assertion in parsed for name in assertion.counted]
-    for name, origin in counted_names:
+    # Rules shared between decks (a `check` entry's, cards_shared) may count a real card one
+    # deck does not run: 0 there with a note, as a shared p_by_turn of it is 0 (assertion_notes.py).
+    counted_names = [(name, f"{rule.origin}: count({name!r})", f"{rule.origin}: count({name!r}) is 0 in every hand")
+                     for rule in policy.every_rule for name in rule.cards]
+    counted_names += [(name, f"{named('assertion')} {assertion.text!r}",
+                       f"{named('assertion')} {assertion.text!r}: count({name!r}) is 0 for every deal")
+                      for assertion in parsed for name in assertion.counted]
+    known = card_known(card_data)
+    for name, origin, zero in counted_names:
         if profile.find(name) is None:
-            raise no_such_card(origin, name, profile, outside, fmt.game)
+            if not (cards_shared and known(name)):
+                raise no_such_card(origin, name, profile, outside, fmt.game)
+            where = _elsewhere_note(name, outside, fmt.game)
+            warnings.append(f"{zero}: the main deck has 0 copies of {name}" + (f" ({where})" if where else ""))
     # Each spell asked about, where the user asked first: --cast, or an assertion's castable().
     origins = {name: f"{named('cast')} {name!r}" for name in cast}
     for assertion in parsed:
@@ -301,7 +313,7 @@ def simulate(
     # The free seven's rule is the user's even when the other rules are the defaults.
     warnings.extend(_unused_free_rule(policy, fmt))
     warnings.extend(_unused_strategies(policy, fmt))
-    tracked = _tracked(profile, policy, parsed, outside, cards, named, fmt.game, card_known(card_data), cards_shared)
+    tracked = _tracked(profile, policy, parsed, outside, cards, named, fmt.game, known, cards_shared)
     first_player_draws = fmt.opening_hand.first_player_draws
     warnings.extend(unreachable_counts(parsed, profile, kept=[step.keep for step in steps], on=on, game=fmt.game,
                                        first_player_draws=first_player_draws, origin=named("assertion"),
@@ -666,6 +678,21 @@ class HandSizeError(DeckcheckError):
     def __init__(self, message: str, *, hand_size: int, asked: int):
         super().__init__(message)
         self.hand_size, self.asked = hand_size, asked
+
+
+def _spells_are_every_card(policy: KeepPolicy, assertions: Sequence[Assertion], fmt: Format,
+                           named: Callable[[str], str]) -> list[str]:
+    """The note for `spells` in a game without lands, where it counts every card: a
+    Yu-Gi-Oh! player's `p_by_turn(spells, 1)` means Spell Cards, and read 100% unnoted."""
+    def says_spells(node: Node) -> bool:
+        return any(isinstance(each, Name) and each.name == "spells" for each in walk(node))
+
+    origins = [*dict.fromkeys(rule.origin for rule in policy.every_rule if says_spells(rule.node)),
+               *(f"{named('assertion')} {assertion.text!r}" for assertion in assertions if says_spells(assertion.node))]
+    if not origins:
+        return []
+    return [f"{', '.join(origins)}: spells counts the cards that are not lands, and {game_label(fmt)} has no lands: "
+            f"every card; to count some cards (Spell Cards), tag them in a policy file ({named('policy_file')}) and count the tag"]
 
 
 def _mentions_lands(policy: KeepPolicy) -> bool:

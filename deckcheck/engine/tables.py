@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Sequence
 from typing import Any
 
 from ..report import spreadsheet
@@ -113,48 +114,82 @@ def render_compare_json(comparison: Comparison) -> str:
 
 def render_compare_text(comparison: Comparison, *, shown: Shown = as_is) -> str:
     """The policies side by side for people; the table measures its cells as `shown` shows
-    them (report/style.py: a legacy terminal's `d` for `Δ`, `+/-` for `±`)."""
-    exact = comparison.mode == "exact"
-    how = "exact (multivariate hypergeometric)" if exact else (
-        f"Monte Carlo: {comparison.hands:,} games, seed {comparison.seed}, common random numbers; "
-        "Δ is the difference to the first policy ± its paired standard error"
-    )
-    names = [cell(row.policy, shown) for row in comparison.rows]
-    width = widest(names, 8)
-    headers = [cell(_short(column), shown) for column in comparison.columns]
-    table = [[shown(_value_text(row, column)) for column in comparison.columns] for row in comparison.rows]
-    # Each column as wide as its own header and cells (a long `--cast` name widens only its columns).
-    rooms = [widest([h, *(texts[i] for texts in table)], 12 if exact else 22) for i, h in enumerate(headers)]
+    them (report/style.py: a legacy terminal's `d` for `Δ`, `+/-` for `±`).
+
+    It fits 80 columns at the defaults, with one `--cast` spell: each policy heads its own
+    rows (a path on every row took 30 columns), long headers go in the key under the table
+    (`cast#1 = castable(Wrath of God)`), and a Monte Carlo difference to the first policy and
+    its standard error are lines of their own under the row (`Δ`, `±`), not beside the value."""
+    how = ["exact (multivariate hypergeometric)"] if comparison.mode == "exact" else [
+        f"Monte Carlo: {comparison.hands:,} games, seed {comparison.seed}, common random numbers",
+        "Δ: difference to the first policy (% points); ±: its paired standard error",
+    ]
+    short = _short_names(comparison.columns)
+    headers = [cell(short[column], shown) for column in comparison.columns]
+    rows = [(row, [_cells(row, column, shown) for column in comparison.columns]) for row in comparison.rows]
+    # Each column as wide as its own header and cells (a spell's cast columns no wider than theirs).
+    rooms = [widest([h, *(text for _, cells in rows for text in cells[i])]) for i, h in enumerate(headers)]
     # A row per policy and side: the same policy given twice (compared with itself) is two.
     policies = sum(row.side == comparison.rows[0].side for row in comparison.rows)
     lines = [
         f"{comparison.deck} - {comparison.format}: {policies} {'policy' if policies == 1 else 'policies'} side by side",
-        f"  {how}",
+        *(f"  {shown(line)}" for line in how),
         "",
-        f"  {pad('policy', width)}  {pad('on', 4)}" + "".join(f"  {pad(h, room, right=True)}" for h, room in zip(headers, rooms)),
+        f"    {pad('on', 4)}" + "".join(f"  {pad(h, room, right=True)}" for h, room in zip(headers, rooms)),
     ]
-    for row, name, texts in zip(comparison.rows, names, table):
-        lines.append(
-            f"  {pad(name, width)}  {pad(row.side, 4)}" + "".join(f"  {pad(text, room, right=True)}" for text, room in zip(texts, rooms))
-        )
+    for row, cells in rows:
+        if row.side == comparison.rows[0].side:
+            lines.append(f"  {cell(row.policy, shown)}")
+        for label, texts in zip((row.side, shown("Δ"), shown("±")), zip(*cells)):
+            lines.append(f"    {pad(label, 4)}" + "".join(f"  {pad(text, room, right=True)}" for text, room in zip(texts, rooms)))
     lines.append("")
-    abbreviated = [f"{_short(c)} = {c}" for c in comparison.columns if _short(c) != c]
+    abbreviated = [f"{short[c]} = {c}" for c in comparison.columns if short[c] != c]
     if abbreviated:  # a table of whole names (a WoW TCG deck's `mulligan` alone) needs no key
-        lines.append("  columns: " + "; ".join(abbreviated))
+        lines += _key_lines(abbreviated)
     for warning in comparison.warnings:
         lines.append(f"note: {warning}")
     return "\n".join(line.rstrip() for line in lines) + "\n"
 
 
-def _value_text(row: Row, column: str) -> str:
-    """A cell of the comparison: the value, then (Monte Carlo, after the first policy) `Δ`
-    the difference to the first policy `±` its paired standard error."""
-    text = _number(column, row.values[column].value)
+def _key_lines(items: list[str], width: int = 80) -> list[str]:
+    """`  columns: A = a; B = b` broken between items to fit `width` (an item wider, a
+    spell's long name, stays whole on its own line)."""
+    lines = ["  columns:"]
+    for item in items:
+        last = lines[-1]
+        if len(last) + len(item) + 2 > width and last.strip() != "columns:":
+            lines[-1] += ";"
+            lines.append(f"{'':11}{item}")
+        else:
+            lines[-1] += (" " if last.strip() == "columns:" else "; ") + item
+    return lines
+
+
+def _cells(row: Row, column: str, shown: Shown) -> tuple[str, ...]:
+    """A cell of the comparison as its lines: the value, then (Monte Carlo, after the first
+    policy) the difference to the first policy and its paired standard error, in points of
+    a percentage for a chance."""
+    value = shown(_number(column, row.values[column].value))
     difference = row.differences.get(column)
-    if difference is not None:
-        scale = 1 if _is_mean(column) else 100
-        text += f" Δ{difference.value * scale:+.2f}±{difference.se * scale:.2f}"
-    return text
+    if difference is None:
+        return (value,)
+    scale = 1 if _is_mean(column) else 100
+    return value, f"{difference.value * scale:+.2f}", f"{difference.se * scale:.2f}"
+
+
+def _short_names(columns: Sequence[str]) -> dict[str, str]:
+    """Each column's header: the long ones short (`E[cards]`, `drops(3)`), a `--cast`
+    spell's two columns numbered in the order given (`cast#1`, `given#1`), for the key."""
+    spells: dict[str, int] = {}
+    names = {}
+    for column in columns:
+        for prefix, short in (("castable(", "cast"), ("castable_given_land_drops(", "given")):
+            if column.startswith(prefix):
+                names[column] = f"{short}#{spells.setdefault(column[len(prefix):], len(spells) + 1)}"
+                break
+        else:
+            names[column] = _short(column)
+    return names
 
 
 def _is_mean(column: str) -> bool:
@@ -166,7 +201,4 @@ def _number(column: str, value: float) -> str:
 
 
 def _short(column: str) -> str:
-    return (
-        column.replace("castable_given_land_drops(", "given drops(").replace("expected_hand_size", "E[cards]")
-        .replace("expected_lands", "E[lands]")
-    )
+    return column.replace("expected_hand_size", "E[cards]").replace("expected_lands", "E[lands]").replace("land_drops(", "drops(")

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import tree
-from ..engine.arguments import items
+from ..engine.arguments import SIDE_WORDS, items
 from ..errors import DeckcheckError, FormatError
 from ..games.mtg.cards import PLATFORMS
 from ..limits import MAX_GLOB_CHARS, MAX_GLOBS, MAX_HANDS, MAX_SEED, MAX_TURNS, one_line, too_few_to_assert
@@ -71,7 +71,7 @@ SIMULATE_SCHEMA = Struct(
         # A rule is text, or true / false as in a policy file (`keep5: true`: keep any five).
         **{key: AnyOf((Str(), Bool())) for key in ("keep", "keep6", "keep5")},
         "policy": Str(),
-        "on": Str(choices=("play", "draw")),
+        "on": Str(choices=tuple(SIDE_WORDS)),
         "turns": Int(minimum=1, maximum=MAX_TURNS),
         "hands": Int(minimum=1, maximum=MAX_HANDS, thousands=True),
         "seed": Int(minimum=0, maximum=MAX_SEED),
