@@ -44,12 +44,10 @@ def convert(
     """
     from .. import decklists
     from ..cards import catalog_for
-    from ..decklists.convert import NoPasscodes, by_passcode, names_faces, unnamed_cards, unnamed_passcodes
+    from ..decklists.convert import NoPasscodes, by_passcode, names_faces, outside_the_deck, unnamed_cards, unnamed_passcodes
     from ..decklists.convert import convert as convert_deck
     from ..decklists.title import titled_without_format
     from ..games import passcode_game
-    from ..model import MAYBEBOARD
-
     no_empty_argument([source], "SOURCE", "a decklist file, - for standard input, or a ydke:// URL")
     decklists.writer(to)  # an unknown --to is a usage error before any reading
     fmt = _format(format_id)
@@ -75,13 +73,9 @@ def convert(
     warn_of_readings(deck)
     _warn_of_numbers(deck, unnamed_passcodes(deck, to, catalog), catalog)
     _warn_of_names(deck, unnamed_cards(deck, to, magic), magic)
-    outside = [entry for entry in deck.entries if entry.zone == MAYBEBOARD]
+    outside = outside_the_deck(deck)
     if outside:  # never written (docs/decklists.md): say so rather than drop them quietly
-        count = sum(entry.count for entry in outside)
-        first = min((entry.line for entry in outside if entry.line), default=None)
-        where = f": line {first} on" if first else ""
-        warn(f"{deck.source}: {counted(count, 'card')} outside the deck (a maybeboard, tokens, ...{where}) "
-             f"{'are' if count != 1 else 'is'} not written")
+        warn(f"{deck.source}: {outside} not written")
 
 
 def _refuse_another_games_list(deck: Deck, to: str, error: NoPasscodes, cards_db: Path | None) -> None:

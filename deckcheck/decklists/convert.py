@@ -16,7 +16,7 @@ from ..errors import DeckcheckError
 from ..model import MAYBEBOARD, CardEntry, Deck
 from ..problem import ERROR
 from . import fit, writer
-from ..wording import counted, names_listed
+from ..wording import EMPTY_LIST, counted, names_listed
 
 if TYPE_CHECKING:
     from ..cards.catalog import Catalog as NameCatalog
@@ -138,6 +138,32 @@ def unnamed_cards(deck: Deck, to: str, magic: NameCatalog | None) -> list[CardEn
             if entry.code is None and entry.zone != MAYBEBOARD and magic.get(entry.name) is None]
 
 
+def outside_the_deck(deck: Deck) -> str | None:
+    """The cards outside the deck (a maybeboard, tokens, ...), which no format writes, in
+    words with their verb (`3 cards outside the deck (...: line 4 on) are`); None when the
+    deck has none."""
+    outside = [entry for entry in deck.entries if entry.zone == MAYBEBOARD]
+    if not outside:
+        return None
+    count = sum(entry.count for entry in outside)
+    first = min((entry.line for entry in outside if entry.line), default=None)
+    where = f": line {first} on" if first else ""
+    return f"{counted(count, 'card')} outside the deck (a maybeboard, tokens, ...{where}) {'are' if count != 1 else 'is'}"
+
+
+def _refuse_no_cards(deck: Deck) -> None:
+    """A list of no card of the deck is refused, not written as an empty deck: an empty
+    file (or the wrong one) is no deck to convert, and an empty `.dek` or `.cod` reads back
+    as no deck at all ("no <Cards> elements"). Said as validate's deck-size says it; a list
+    of only cards outside the deck (a maybeboard) is told where they are."""
+    if any(entry.zone != MAYBEBOARD for entry in deck.entries):
+        return
+    if not deck.entries:
+        raise DeckcheckError(f"{deck.source}: cannot convert, {EMPTY_LIST}")
+    raise DeckcheckError(f"{deck.source}: cannot convert, the list holds no card of the deck: its "
+                         f"{outside_the_deck(deck)} never written")
+
+
 def convert(deck: Deck, to: str, *, catalog: PasscodeCatalog | None = None, magic: NameCatalog | None = None) -> str:
     """The deck written as `to`; `catalog` (Yu-Gi-Oh! card data) bridges names and passcodes,
     `magic` (Magic card data) names multi-face cards as `to` does (see `names_faces`)."""
@@ -147,6 +173,7 @@ def convert(deck: Deck, to: str, *, catalog: PasscodeCatalog | None = None, magi
         where = f"line {first.line}: " if first.line else ""
         problems = counted(len(errors), "problem")
         raise DeckcheckError(f"{deck.source}: cannot convert, {problems} reading it ({where}{first.message})")
+    _refuse_no_cards(deck)
     deck = fit(deck, to)  # a zone the format cannot hold is refused before any lookup
     if by_passcode(to):
         deck = number_names(deck, catalog)
