@@ -10,7 +10,7 @@ from .app import CARDS_DB_OPTION, INPUT_FORMAT_OPTION, app, handles_errors
 from .common import WRITERS_MARK, emit, no_empty_argument, read_deck_argument, warn, warn_of_readings
 from .help_lists import Command
 from .completion import complete_writers
-from ..wording import counted, named_few
+from ..wording import card_names, counted, listed, named_few
 
 if TYPE_CHECKING:
     from ..cards.catalog import PasscodeCatalog
@@ -44,7 +44,8 @@ def convert(
     """
     from .. import decklists
     from ..cards import catalog_for
-    from ..decklists.convert import NoPasscodes, by_passcode, names_faces, outside_the_deck, unnamed_cards, unnamed_passcodes
+    from ..decklists.convert import NoPasscodes, by_passcode, companions_unnamed, names_faces, outside_the_deck
+    from ..decklists.convert import unnamed_cards, unnamed_passcodes
     from ..decklists.convert import convert as convert_deck
     from ..decklists.title import titled_without_format
     from ..games import passcode_game
@@ -73,9 +74,23 @@ def convert(
     warn_of_readings(deck)
     _warn_of_numbers(deck, unnamed_passcodes(deck, to, catalog), catalog)
     _warn_of_names(deck, unnamed_cards(deck, to, magic), magic)
+    _warn_of_companions(deck, to, companions_unnamed(deck, to))
     outside = outside_the_deck(deck)
     if outside:  # never written (docs/decklists.md): say so rather than drop them quietly
         warn(f"{deck.source}: {outside} not written")
+
+
+def _warn_of_companions(deck: Deck, to: str, companions: list[CardEntry]) -> None:
+    """A format with no companion zone (dek, cod, dck) holds the companion in its sideboard,
+    where the rules keep it: the player hears that the file no longer names it as such."""
+    if not companions:
+        return
+    names = card_names([entry.name for entry in companions])  # quoted when one holds a comma
+    named = listed([f"{name} (line {entry.line})" if entry.line else name for name, entry in zip(names, companions)], "and")
+    one = len(companions) == 1
+    warn(f"{deck.source}: {to} has no companion zone: the companion{'' if one else 's'}, {named}, "
+         f"{'is' if one else 'are'} written once in the sideboard, where the rules keep {'it' if one else 'them'}, "
+         f"and the file no longer names {'it' if one else 'them'} as the companion")
 
 
 def _refuse_another_games_list(deck: Deck, to: str, error: NoPasscodes, cards_db: Path | None) -> None:

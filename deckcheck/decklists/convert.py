@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..errors import DeckcheckError
-from ..model import MAYBEBOARD, CardEntry, Deck
+from ..model import COMPANION, MAYBEBOARD, CardEntry, Deck
 from ..problem import ERROR
 from . import fit, writer
 from ..wording import EMPTY_LIST, counted, names_listed
@@ -149,6 +149,15 @@ def outside_the_deck(deck: Deck) -> str | None:
     first = min((entry.line for entry in outside if entry.line), default=None)
     where = f": line {first} on" if first else ""
     return f"{counted(count, 'card')} outside the deck (a maybeboard, tokens, ...{where}) {'are' if count != 1 else 'is'}"
+
+
+def companions_unnamed(deck: Deck, to: str) -> list[CardEntry]:
+    """The deck's companions (a `Companion` section's cards), when the format `to` has no
+    companion zone: `fit` writes each once in the sideboard, where the rules keep it, and the
+    file written no longer names it as the companion, so `convert` says so."""
+    if COMPANION in writer(to).ZONES:
+        return []
+    return [entry for entry in deck.entries if entry.zone == COMPANION]
 
 
 def _refuse_no_cards(deck: Deck) -> None:
