@@ -45,7 +45,7 @@ def convert(
     from .. import decklists
     from ..cards import catalog_for
     from ..decklists.convert import NoPasscodes, by_passcode, companions_unnamed, names_faces, outside_the_deck
-    from ..decklists.convert import unnamed_cards, unnamed_passcodes
+    from ..decklists.convert import alchemy_cards, unnamed_cards, unnamed_passcodes
     from ..decklists.convert import convert as convert_deck
     from ..decklists.title import titled_without_format
     from ..games import passcode_game
@@ -74,6 +74,7 @@ def convert(
     warn_of_readings(deck)
     _warn_of_numbers(deck, unnamed_passcodes(deck, to, catalog), catalog)
     _warn_of_names(deck, unnamed_cards(deck, to, magic), magic)
+    _warn_of_alchemy(deck, alchemy_cards(deck, to, magic))
     _warn_of_companions(deck, to, companions_unnamed(deck, to))
     outside = outside_the_deck(deck)
     if outside:  # never written (docs/decklists.md): say so rather than drop them quietly
@@ -148,6 +149,21 @@ def _warn_of_names(deck: Deck, unnamed: list[CardEntry], magic: Any) -> None:
     names = counted(len(lines), "name")
     warn(f"{deck.source}: {names} the card data lacks {'is' if len(lines) == 1 else 'are'} written as read, which no "
          f"Magic program reads as a card: {named_few(shown, 'more')}; `deckcheck validate` says more")
+
+
+def _warn_of_alchemy(deck: Deck, cards: list[tuple[CardEntry, Any]]) -> None:
+    """Alchemy rebalanced cards (`A-Luminarch Aspirant`) are written as read in a list for
+    another program than MTG Arena, the only one that plays them: the player hears which,
+    each with its line and the original card, which that program does know."""
+    if not cards:
+        return
+    lines: dict[str, tuple[int | None, str]] = {}
+    for entry, original in cards:
+        lines.setdefault(entry.name, (entry.line, original.name))
+    shown = [f"{name!r} ({f'line {line}; ' if line else ''}the original card is {original})"
+             for name, (line, original) in lines.items()]
+    warn(f"{deck.source}: {counted(len(lines), 'Alchemy rebalanced card')} {'is' if len(lines) == 1 else 'are'} "
+         f"written as read, which only MTG Arena plays: {named_few(shown, 'more')}")
 
 
 def _warn_of_a_big_guess(deck: Deck, to: str, cards_db: Path | None) -> None:
