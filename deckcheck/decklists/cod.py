@@ -37,6 +37,7 @@ COMMANDER_NAMED_BY = "with a `CDR: Name` comment line, as its banner card, or al
 # `tokens`, the tokens a deck makes, is no part of the deck: read outside it, as a text
 # list's `Tokens` section is, so `convert` says they are not written rather than lose them.
 _ZONES = {"main": MAIN, "side": SIDEBOARD, "tokens": MAYBEBOARD}
+_ROOT = "cockatrice_deck"
 # Matched against a stripped line (`_commander_named`): a lazy name before `\s*$` was grown a
 # character at a time with the blanks after it tried from each, quadratic in a line of blanks.
 _COMMANDER_LINE = lazy(r"(?:CDR|Commander)\s*:\s*(?P<name>\S.*)", re.IGNORECASE)
@@ -82,7 +83,9 @@ def parse(text: str, source: str = "<cod>") -> Deck:
     deck.comments = "\n".join(line for line, name in zip(comment_lines, named_by_line) if name is None).strip() or None
     deck.banner_card = next((banner.text.strip() for banner in named("bannerCard") if banner.text.strip()), None)
     zones = named("zone")
-    if not zones:
+    if not zones and not any(top.tag == _ROOT for top in root.children):
+        # Cockatrice writes a zone only for its cards: its own file of an empty deck has
+        # none, and is an empty list (deck-size says so), not XML of another kind.
         deck.problems.append(parse_error("no <zone> elements: not a Cockatrice .cod file?", line=1))
     for zone_element in zones:
         zone_name = zone_element.attrs.get("name", "").strip().lower()
