@@ -185,8 +185,8 @@ def companions_unnamed(deck: Deck, to: str) -> list[CardEntry]:
 
 def _refuse_no_cards(deck: Deck) -> None:
     """A list of no card of the deck is refused, not written as an empty deck: an empty
-    file (or the wrong one) is no deck to convert, and an empty `.dek` or `.cod` reads back
-    as no deck at all ("no <Cards> elements"). Said as validate's deck-size says it; a list
+    file (or the wrong one) is no deck to convert, and the player would hear nothing of it.
+    Said as validate's deck-size says it; a list
     of only cards outside the deck (a maybeboard) is told where they are."""
     if any(entry.zone != MAYBEBOARD for entry in deck.entries):
         return
