@@ -10,7 +10,7 @@ from .app import CARDS_DB_OPTION, INPUT_FORMAT_OPTION, app, handles_errors
 from .common import WRITERS_MARK, emit, no_empty_argument, read_deck_argument, warn, warn_of_readings
 from .help_lists import Command
 from .completion import complete_writers
-from ..wording import counted, named_few
+from ..wording import card_names, counted, listed, named_few
 
 if TYPE_CHECKING:
     from ..cards.catalog import PasscodeCatalog
@@ -44,12 +44,11 @@ def convert(
     """
     from .. import decklists
     from ..cards import catalog_for
-    from ..decklists.convert import NoPasscodes, by_passcode, names_faces, unnamed_cards, unnamed_passcodes
+    from ..decklists.convert import NoPasscodes, by_passcode, companions_unnamed, names_faces, outside_the_deck
+    from ..decklists.convert import alchemy_cards, unnamed_cards, unnamed_passcodes
     from ..decklists.convert import convert as convert_deck
     from ..decklists.title import titled_without_format
     from ..games import passcode_game
-    from ..model import MAYBEBOARD
-
     no_empty_argument([source], "SOURCE", "a decklist file, - for standard input, or a ydke:// URL")
     decklists.writer(to)  # an unknown --to is a usage error before any reading
     fmt = _format(format_id)
@@ -75,13 +74,24 @@ def convert(
     warn_of_readings(deck)
     _warn_of_numbers(deck, unnamed_passcodes(deck, to, catalog), catalog)
     _warn_of_names(deck, unnamed_cards(deck, to, magic), magic)
-    outside = [entry for entry in deck.entries if entry.zone == MAYBEBOARD]
+    _warn_of_alchemy(deck, alchemy_cards(deck, to, magic))
+    _warn_of_companions(deck, to, companions_unnamed(deck, to))
+    outside = outside_the_deck(deck)
     if outside:  # never written (docs/decklists.md): say so rather than drop them quietly
-        count = sum(entry.count for entry in outside)
-        first = min((entry.line for entry in outside if entry.line), default=None)
-        where = f": line {first} on" if first else ""
-        warn(f"{deck.source}: {counted(count, 'card')} outside the deck (a maybeboard, tokens, ...{where}) "
-             f"{'are' if count != 1 else 'is'} not written")
+        warn(f"{deck.source}: {outside} not written")
+
+
+def _warn_of_companions(deck: Deck, to: str, companions: list[CardEntry]) -> None:
+    """A format with no companion zone (dek, cod, dck) holds the companion in its sideboard,
+    where the rules keep it: the player hears that the file no longer names it as such."""
+    if not companions:
+        return
+    names = card_names([entry.name for entry in companions])  # quoted when one holds a comma
+    named = listed([f"{name} (line {entry.line})" if entry.line else name for name, entry in zip(names, companions)], "and")
+    one = len(companions) == 1
+    warn(f"{deck.source}: {to} has no companion zone: the companion{'' if one else 's'}, {named}, "
+         f"{'is' if one else 'are'} written once in the sideboard, where the rules keep {'it' if one else 'them'}, "
+         f"and the file no longer names {'it' if one else 'them'} as the companion")
 
 
 def _refuse_another_games_list(deck: Deck, to: str, error: NoPasscodes, cards_db: Path | None) -> None:
@@ -139,6 +149,21 @@ def _warn_of_names(deck: Deck, unnamed: list[CardEntry], magic: Any) -> None:
     names = counted(len(lines), "name")
     warn(f"{deck.source}: {names} the card data lacks {'is' if len(lines) == 1 else 'are'} written as read, which no "
          f"Magic program reads as a card: {named_few(shown, 'more')}; `deckcheck validate` says more")
+
+
+def _warn_of_alchemy(deck: Deck, cards: list[tuple[CardEntry, Any]]) -> None:
+    """Alchemy rebalanced cards (`A-Luminarch Aspirant`) are written as read in a list for
+    another program than MTG Arena, the only one that plays them: the player hears which,
+    each with its line and the original card, which that program does know."""
+    if not cards:
+        return
+    lines: dict[str, tuple[int | None, str]] = {}
+    for entry, original in cards:
+        lines.setdefault(entry.name, (entry.line, original.name))
+    shown = [f"{name!r} ({f'line {line}; ' if line else ''}the original card is {original})"
+             for name, (line, original) in lines.items()]
+    warn(f"{deck.source}: {counted(len(lines), 'Alchemy rebalanced card')} {'is' if len(lines) == 1 else 'are'} "
+         f"written as read, which only MTG Arena plays: {named_few(shown, 'more')}")
 
 
 def _warn_of_a_big_guess(deck: Deck, to: str, cards_db: Path | None) -> None:

@@ -17,6 +17,9 @@ DESCRIPTION = "MTG Arena import text"
 ZONES = (COMMANDER, COMPANION, MAIN, SIDEBOARD)  # what the format can hold (written)
 # Arena's `About` block is optional: only a name the list read gave is written back.
 NAMED_BY_FILE_NAME = False
+# MTG Arena plays Alchemy rebalanced cards and names them `A-Name` in its own exports: a name
+# the card data lacks for that reason is one Arena reads (decklists/convert.alchemy_cards).
+PLAYS_ALCHEMY = True
 _TITLES = ((COMMANDER, "Commander"), (COMPANION, "Companion"), (MAIN, "Deck"), (SIDEBOARD, "Sideboard"))
 # Layouts whose halves Arena names together (`Fire // Ice`): its import refuses a split card
 # by one half, and any other card of several faces by more than its front face.

@@ -1,4 +1,5 @@
-"""Cockatrice `.cod` XML: `<zone name="main|side|tokens"><card number= name=/></zone>`.
+"""Cockatrice `.cod` XML: `<zone name="main|side|tokens"><card number= name=/></zone>` (tokens
+read outside the deck, as a maybeboard).
 
 Cockatrice has no command zone: a Commander deck lists its commander in `main` (naming it
 in a `CDR: Name` line of the comments, as TappedOut's exports do, or showing it as the
@@ -15,7 +16,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ..limits import MAX_COMMANDER_HINTS
-from ..model import COMMANDER, MAIN, SIDEBOARD, Deck
+from ..model import COMMANDER, MAIN, MAYBEBOARD, SIDEBOARD, Deck
 from ..problem import WARNING
 from .common import add_entry, counted, parse_error
 from ..lazy_pattern import lazy
@@ -33,8 +34,10 @@ COMMANDER_FILED_IN = MAIN  # where it files a commander: in main, named by a CDR
 # How a file of this format names its commander(s) (the `commander` rule's "no commander" says it).
 COMMANDER_NAMED_BY = "with a `CDR: Name` comment line, as its banner card, or alone in the `side` zone"
 
-_ZONES = {"main": MAIN, "side": SIDEBOARD}
-_TOKENS = "tokens"  # the zone of the tokens a deck makes, not part of the deck
+# `tokens`, the tokens a deck makes, is no part of the deck: read outside it, as a text
+# list's `Tokens` section is, so `convert` says they are not written rather than lose them.
+_ZONES = {"main": MAIN, "side": SIDEBOARD, "tokens": MAYBEBOARD}
+_ROOT = "cockatrice_deck"
 # Matched against a stripped line (`_commander_named`): a lazy name before `\s*$` was grown a
 # character at a time with the blanks after it tried from each, quadratic in a line of blanks.
 _COMMANDER_LINE = lazy(r"(?:CDR|Commander)\s*:\s*(?P<name>\S.*)", re.IGNORECASE)
@@ -80,16 +83,16 @@ def parse(text: str, source: str = "<cod>") -> Deck:
     deck.comments = "\n".join(line for line, name in zip(comment_lines, named_by_line) if name is None).strip() or None
     deck.banner_card = next((banner.text.strip() for banner in named("bannerCard") if banner.text.strip()), None)
     zones = named("zone")
-    if not zones:
+    if not zones and not any(top.tag == _ROOT for top in root.children):
+        # Cockatrice writes a zone only for its cards: its own file of an empty deck has
+        # none, and is an empty list (deck-size says so), not XML of another kind.
         deck.problems.append(parse_error("no <zone> elements: not a Cockatrice .cod file?", line=1))
     for zone_element in zones:
         zone_name = zone_element.attrs.get("name", "").strip().lower()
-        if zone_name == _TOKENS:
-            continue  # tokens are not part of the deck
         zone = _ZONES.get(zone_name)
         if zone is None:
             deck.problems.append(parse_error(
-                f"unknown Cockatrice zone (Cockatrice's are {', '.join([*_ZONES, _TOKENS])}); its cards were not read",
+                f"unknown Cockatrice zone (Cockatrice's are {', '.join(_ZONES)}); its cards were not read",
                 line=zone_element.line, text=zone_name,
             ))
             continue

@@ -13,10 +13,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..errors import DeckcheckError
-from ..model import MAYBEBOARD, CardEntry, Deck
+from ..model import COMPANION, MAYBEBOARD, CardEntry, Deck
 from ..problem import ERROR
 from . import fit, writer
-from ..wording import counted, names_listed
+from ..wording import EMPTY_LIST, counted, names_listed
 
 if TYPE_CHECKING:
     from ..cards.catalog import Catalog as NameCatalog
@@ -127,15 +127,73 @@ def name_faces(deck: Deck, to: str, magic: NameCatalog) -> Deck:
     return deck.with_entries(entries)
 
 
-def unnamed_cards(deck: Deck, to: str, magic: NameCatalog | None) -> list[CardEntry]:
-    """The entries whose name the Magic card data lacks, when `to` names cards as Magic's
-    own programs do (`names_faces`): each is written as read (`name_faces`), a misspelling
-    or a name in the player's language (`Blitzschlag`) that no Magic program reads as a
-    card, so `convert` warns of them. The cards outside the deck are not written at all."""
+def _lacked(deck: Deck, to: str, magic: NameCatalog | None) -> list[CardEntry]:
+    """The deck's entries (not the cards outside it, never written) whose name the Magic
+    card data lacks, when `to` names cards as Magic's own programs do (`names_faces`)."""
     if magic is None or not names_faces(to, deck):
         return []
     return [entry for entry in deck.entries
             if entry.code is None and entry.zone != MAYBEBOARD and magic.get(entry.name) is None]
+
+
+def _alchemy(magic: NameCatalog | None, name: str) -> Any:
+    """The card an Alchemy rebalanced name (`A-Luminarch Aspirant`) rebalances, else None."""
+    original_of = getattr(magic, "alchemy_original", None)
+    return original_of(name) if original_of is not None else None
+
+
+def unnamed_cards(deck: Deck, to: str, magic: NameCatalog | None) -> list[CardEntry]:
+    """The entries whose name the Magic card data lacks, when `to` names cards as Magic's
+    own programs do (`names_faces`): each is written as read (`name_faces`), a misspelling
+    or a name in the player's language (`Blitzschlag`) that no Magic program reads as a
+    card, so `convert` warns of them. An Alchemy card is not one (`alchemy_cards`)."""
+    return [entry for entry in _lacked(deck, to, magic) if _alchemy(magic, entry.name) is None]
+
+
+def alchemy_cards(deck: Deck, to: str, magic: NameCatalog | None) -> list[tuple[CardEntry, Any]]:
+    """The Alchemy rebalanced cards (`A-Luminarch Aspirant`, as MTG Arena exports them) the
+    card data lacks, each with its original card, when `to` is no format of MTG Arena
+    (`PLAYS_ALCHEMY`): written as read, a name only Arena plays, so `convert` says so. Arena's
+    own format reads them: nothing to say."""
+    if getattr(writer(to), "PLAYS_ALCHEMY", False):
+        return []
+    found = [(entry, _alchemy(magic, entry.name)) for entry in _lacked(deck, to, magic)]
+    return [(entry, original) for entry, original in found if original is not None]
+
+
+def outside_the_deck(deck: Deck) -> str | None:
+    """The cards outside the deck (a maybeboard, tokens, ...), which no format writes, in
+    words with their verb (`3 cards outside the deck (...: line 4 on) are`); None when the
+    deck has none."""
+    outside = [entry for entry in deck.entries if entry.zone == MAYBEBOARD]
+    if not outside:
+        return None
+    count = sum(entry.count for entry in outside)
+    first = min((entry.line for entry in outside if entry.line), default=None)
+    where = f": line {first} on" if first else ""
+    return f"{counted(count, 'card')} outside the deck (a maybeboard, tokens, ...{where}) {'are' if count != 1 else 'is'}"
+
+
+def companions_unnamed(deck: Deck, to: str) -> list[CardEntry]:
+    """The deck's companions (a `Companion` section's cards), when the format `to` has no
+    companion zone: `fit` writes each once in the sideboard, where the rules keep it, and the
+    file written no longer names it as the companion, so `convert` says so."""
+    if COMPANION in writer(to).ZONES:
+        return []
+    return [entry for entry in deck.entries if entry.zone == COMPANION]
+
+
+def _refuse_no_cards(deck: Deck) -> None:
+    """A list of no card of the deck is refused, not written as an empty deck: an empty
+    file (or the wrong one) is no deck to convert, and the player would hear nothing of it.
+    Said as validate's deck-size says it; a list
+    of only cards outside the deck (a maybeboard) is told where they are."""
+    if any(entry.zone != MAYBEBOARD for entry in deck.entries):
+        return
+    if not deck.entries:
+        raise DeckcheckError(f"{deck.source}: cannot convert, {EMPTY_LIST}")
+    raise DeckcheckError(f"{deck.source}: cannot convert, the list holds no card of the deck: its "
+                         f"{outside_the_deck(deck)} never written")
 
 
 def convert(deck: Deck, to: str, *, catalog: PasscodeCatalog | None = None, magic: NameCatalog | None = None) -> str:
@@ -147,6 +205,7 @@ def convert(deck: Deck, to: str, *, catalog: PasscodeCatalog | None = None, magi
         where = f"line {first.line}: " if first.line else ""
         problems = counted(len(errors), "problem")
         raise DeckcheckError(f"{deck.source}: cannot convert, {problems} reading it ({where}{first.message})")
+    _refuse_no_cards(deck)
     deck = fit(deck, to)  # a zone the format cannot hold is refused before any lookup
     if by_passcode(to):
         deck = number_names(deck, catalog)

@@ -47,7 +47,9 @@ def parse(text: str, source: str = "<dek>") -> Deck:
     root = parse_xml(text, source=source)
     # `<Cards>` are children of the deck, with nothing inside them (xmlsafe.py says why).
     cards = [element for top in root.children for element in top.children_named("Cards")]
-    if not cards:
+    if not cards and not any(top.tag == "Deck" for top in root.children):
+        # Magic Online saves a deck of no card as its <Deck> alone: an empty list (deck-size
+        # says so), not XML of another kind.
         deck.problems.append(parse_error("no <Cards> elements: not an MTGO .dek file?", line=1))
     for element in cards:
         attrs = element.attrs
