@@ -110,3 +110,18 @@ def test_a_user_with_no_home_syncs_into_the_database_named(tmp_path, scryfall_se
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT 1 FROM cards WHERE name = 'Lightning Bolt'").fetchone()
     assert sorted(path.name for path in tmp_path.iterdir()) == ["data"]  # no `~` folder made here
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the user's password entry is looked up on Unix")
+def test_a_user_with_no_home_is_shown_the_built_in_card_data(tmp_path):
+    """Review32a #5: `cards stats` with no database named and no user folder stopped with
+    `no user data folder: ...` (exit 2), where with a HOME and no database it shows the
+    built-in data, the data `validate` and `cards info` use without a HOME."""
+    import json
+
+    stats = _without_home(tmp_path, "cards", "stats", "-o", "json")
+    assert stats.returncode == 0, stats.stderr
+    info = json.loads(stats.stdout)
+    assert info["builtin"] is True and info["count_cards"] > 0, info
+    named = _without_home(tmp_path, "cards", "stats", "--cards-db", str(tmp_path / "none.sqlite"))
+    assert named.returncode == 2 and "none.sqlite" in named.stderr, named.stderr  # a database named stays asked for
