@@ -448,8 +448,11 @@ def _merged(
     cached = disk_cache.get(key)
     if cached is not None:
         return cached
-    merged = _load_chain(ref, root=root, found=found, _documents=documents)
-    disk_cache.put(key, merged)
+    # Each file as it was parsed: the entry records the CRC of those bytes, not of the file
+    # read again after (an edit in between would pair its new bytes with the old data).
+    read: Documents = documents if documents is not None else {}
+    merged = _load_chain(ref, root=root, found=found, _documents=read)
+    disk_cache.put(key, merged, crcs={path: document.crc for path, document in read.items()})
     return merged
 
 
