@@ -28,7 +28,7 @@ from .limits import MAX_INPUT_BYTES, MAX_READ_SECONDS, one_line
 from .lazy_pattern import lazy
 
 __all__ = [
-    "MAX_INPUT_BYTES", "binary_kind", "chinese_reading", "cyrillic_text", "decode", "is_utf8", "is_wide_unicode", "korean_text", "mac_roman_text", "national_reading", "national_text", "read_bounded", "read_head", "read_stdin",
+    "MAX_INPUT_BYTES", "binary_kind", "chinese_reading", "cyrillic_text", "decode", "decode_head", "is_utf8", "is_wide_unicode", "korean_text", "mac_roman_text", "national_reading", "national_text", "read_bounded", "read_head", "read_stdin",
     "read_text", "splits_latin_word", "too_big", "without_surrogates",
 ]
 
@@ -75,6 +75,8 @@ _BOMS = (
 )
 # Every byte-order mark at once: the one `startswith` a file without one costs (C).
 _ANY_BOM = tuple(bom for bom, _ in _BOMS)
+# The byte-order marks of UTF-16 and UTF-32, whose characters no byte-wise trim can mend.
+_WIDE_BOMS = tuple(bom for bom, encoding in _BOMS if encoding != "utf-8-sig")
 
 
 def is_wide_unicode(data: bytes) -> bool:
@@ -122,6 +124,29 @@ def decode(data: bytes, *, source: str = "<input>") -> str:
         return national
     # Windows-1252 leaves five bytes undefined; replace them rather than refuse the file.
     return data.decode("cp1252", errors="replace")
+
+
+def decode_head(data: bytes, *, cut: bool, source: str = "<input>") -> str:
+    """`decode` of a file's first bytes; when the file goes on past them (`cut`), without a
+    character the cut split at the end. Its lone first bytes would fail the strict UTF-8 or
+    Shift-JIS (or other double-byte) reading and send the whole head to Windows-1252, whose
+    replacement characters then look like binary data (`binary_kind`)."""
+    if cut and not data.isascii() and not data.startswith(_WIDE_BOMS) and 0 not in data:
+        data = _whole_characters(data)
+    return decode(data, source=source)
+
+
+def _whole_characters(data: bytes) -> bytes:
+    """`data` without the up to 3 bytes of a UTF-8 character, or the lead byte of a
+    double-byte one, that end it unfinished; as is when neither reading needs that."""
+    if is_utf8(data):
+        return data
+    for drop in (1, 2, 3):
+        if is_utf8(data[:-drop]):
+            return data[:-drop]
+    if national_text(data) is None and national_text(data[:-1]) is not None:
+        return data[:-1]
+    return data
 
 
 def _classic_mac(data: bytes) -> bool:

@@ -29,9 +29,10 @@ from __future__ import annotations
 import os
 import re
 import stat
+import zlib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -63,6 +64,9 @@ class YamlDocument:
     # A table read by `load_yaml_rows`: the line of each of its rows, whose nodes `node`
     # no longer holds (None for a document read whole).
     row_lines: list[int] | None = None
+    # A CRC-32 of the file's bytes, for a document read from a file (`read_yaml_file`): the
+    # bytes that were parsed, which the disk cache of formats records (formats/disk_cache.py).
+    crc: int | None = None
     # Each mapping node's pairs by key text (id of the node -> {key: pair}), made when a
     # line in it is first asked: `formats check` asks the line of every passcode a file of
     # 90,000 writes, and a search of the mapping per question took minutes.
@@ -435,7 +439,7 @@ def read_yaml_file(path: Path, *, what: str, aliases: bool = True) -> YamlDocume
         raise YamlError(
             f"line {line}: not UTF-8 text (byte 0x{raw[exc.start]:02x}); save the file as UTF-8", source=source, line=line
         ) from None
-    return load_yaml_document(text, source=source, what=what, aliases=aliases)
+    return replace(load_yaml_document(text, source=source, what=what, aliases=aliases), crc=zlib.crc32(raw))
 
 
 def _refuse_aliases(text: str, loader_class: type, source: str, what: str) -> None:

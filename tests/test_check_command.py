@@ -545,6 +545,34 @@ def test_without_a_decks_glob_a_deck_file_that_is_no_text_is_reported_not_passed
         assert said in problem["message"], problem
 
 
+def _japanese_notes(encoding: str) -> bytes:
+    """A tournament report in Japanese prose, 64 KiB and 1 byte long in `encoding`, whose
+    last character starts before the 64 KiB `check` reads to tell a deck from notes."""
+    line = "今日の大会では赤単バーンを使いました。三回戦で負けてしまったが、楽しかったです。\n"
+    text = "## 大会レポート\n"
+    while len((text + line).encode(encoding)) < 64 * 1024 - 200:
+        text += line
+    last = "終"
+    pad = 64 * 1024 + 1 - len(text.encode(encoding)) - len(last.encode(encoding))
+    data = (text + "x" * (pad - 1) + "\n" + last).encode(encoding)
+    assert len(data) == 64 * 1024 + 1
+    return data
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "cp932"])
+def test_large_notes_cut_inside_a_character_are_still_notes(cli, tmp_path, encoding):
+    """Review32a #1: the head read to tell a deck from notes ended inside a character; its
+    strict reading failed, Windows-1252 turned the Japanese into replacement characters,
+    the head looked like binary data and the notes were checked as a deck: ILLEGAL, exit 1."""
+    write(tmp_path, {"deckcheck.yaml": "format: mtg/modern\n", "decks/a.txt": LEGAL})
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "大会レポート.txt").write_bytes(_japanese_notes(encoding))
+    for args in (["decks/a.txt", "notes/大会レポート.txt"], []):
+        done = cli("check", *args, "-o", "json", cwd=tmp_path)
+        assert [r["deck"] for r in json.loads(done.stdout)["results"]] == ["decks/a.txt"], args
+        assert done.returncode == 0, args
+
+
 def test_check_simulates_with_the_card_data_validation_uses(cli, tmp_path):
     """A deck whose lands are mostly not basic (the bundled Burn list: fetch lands, Sacred
     Foundry): its keep odds in `check` are `deckcheck simulate`'s, where every land counts,

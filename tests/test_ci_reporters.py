@@ -298,6 +298,23 @@ def test_github_step_summary_names_files_as_the_annotations_do_in_a_step_run_in_
     assert row.startswith("| deckcheck\\.yaml | 1 |"), row
 
 
+@pytest.mark.parametrize("source", ["mtg/decks", "mtg/players.csv"])
+def test_github_step_summary_of_a_batch_names_files_as_the_annotations_do(cli, tmp_path, source):
+    """Review32a #6: `batch FOLDER` (or a manifest) named each deck's file from the checkout
+    in its annotations (`file=mtg/decks/bad.txt`) but by its heading in the job summary
+    (`bad.txt`), which docs/ci.md says names it as its annotations do."""
+    (tmp_path / "mtg" / "decks").mkdir(parents=True)
+    (tmp_path / "mtg" / "decks" / "bad.txt").write_text("5 Lightning Bolt\n55 Mountain\n", encoding="utf-8")
+    (tmp_path / "mtg" / "players.csv").write_text("player,deck\nann,decks/bad.txt\n", encoding="utf-8")
+    summary = tmp_path / "summary.md"
+    env = {"GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": str(tmp_path), "GITHUB_STEP_SUMMARY": str(summary)}
+    done = cli("batch", source, "-f", "mtg/modern", "-o", "github", cwd=tmp_path, env=env)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "::error file=mtg/decks/bad.txt,line=1," in done.stdout
+    rows = [line for line in summary.read_text(encoding="utf-8").splitlines() if line.startswith("| ") and "bad" in line]
+    assert len(rows) == 2 and all(row.startswith("| mtg\\/decks\\/bad\\.txt") for row in rows), rows  # deck, problem
+
+
 def test_github_summary_failure_is_a_warning_not_a_crash(cli, decks, tmp_path):
     done = cli("validate", "ok.txt", "-f", "mtg/modern", "-o", "github", cwd=decks,
                env={"GITHUB_STEP_SUMMARY": str(tmp_path / "no-such-dir" / "summary.md")})

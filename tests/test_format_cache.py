@@ -259,3 +259,49 @@ def test_a_library_caller_that_loads_its_formats_with_keep_false_writes_nothing_
         simulate(BOLTS, fmt, hands=100)
     assert cache_files() == []
     assert not (Path(os.environ["XDG_CACHE_HOME"]) / "deckcheck").exists()
+
+
+def test_an_edit_while_the_format_is_read_is_not_kept_with_the_old_data(tmp_path, monkeypatch):
+    """Review32a #7: the entry's CRC was read after the YAML was parsed, so a file edited in
+    between (same size and time) was kept as its new bytes with its old data, and every later
+    run used the old rules. The CRC is of the bytes that were parsed."""
+    from deckcheck import formats
+    from deckcheck.formats import disk_cache
+
+    _deck, event = make_event(tmp_path, "Lightning Bolt")
+    parent = tmp_path / "parent.yaml"
+    put = disk_cache.put
+
+    def edit_then_put(*args, **kwargs):  # the edit lands between the parse and the write
+        write(parent, "extends: mtg/constructed\nbanned: [Lightning Mare]\n", mtime=1_000_000_000_000_000_000)
+        return put(*args, **kwargs)
+
+    monkeypatch.setattr(disk_cache, "put", edit_then_put)
+    monkeypatch.setattr(formats, "_CACHE", {})
+    first = formats.load(event).data["banned"]
+    assert "Lightning Bolt" in first and "Lightning Mare" not in first  # read before the edit
+    monkeypatch.setattr(disk_cache, "put", put)
+    monkeypatch.setattr(formats, "_CACHE", {})  # a later run: the disk cache alone
+    later = formats.load(event).data["banned"]
+    assert "Lightning Mare" in later and "Lightning Bolt" not in later
+
+
+def test_an_entry_that_lists_a_pipe_does_not_hang(tmp_path):
+    """Review32a #7: an entry's files were read whole for their CRC, whatever they were: an
+    entry edited to list a named pipe (with its size and time) hung every run that asked it."""
+    import threading
+
+    from deckcheck.formats import disk_cache
+
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    answers: list[object] = []
+    reader = threading.Thread(target=lambda: answers.append(disk_cache._chain_stamps([fifo])), daemon=True)
+    reader.start()
+    reader.join(10)
+    if reader.is_alive():  # let the blocked open go, so the test ends
+        with open(fifo, "wb"):
+            pass
+        reader.join(10)
+        raise AssertionError("reading the pipe for its CRC blocked")
+    assert answers == [None]

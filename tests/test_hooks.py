@@ -668,7 +668,8 @@ def test_the_gitlab_jobs_docs_ci_shows_run_and_keep_their_junit_report_and_card_
     here) on a repository with an illegal deck: the check fails the job (exit 1) and the file
     `artifacts:reports:junit` names is a valid JUnit document. A job that keeps card data
     caches a folder inside the project (GitLab caches nothing outside `$CI_PROJECT_DIR`: the
-    page once said to cache `~/.deckcheck-cards`), holding DECKCHECK_CARDS_DB; its sync builds
+    page once said to cache `~/.deckcheck-cards`) whether the job passes or fails, holding
+    DECKCHECK_CARDS_DB; its sync builds
     the database there, and a later job that cannot reach Scryfall still checks and reports."""
     from conftest import SAMPLE_CARDS, deckcheck_executable
     from test_ci_reporters import assert_valid_junit
@@ -690,6 +691,10 @@ def test_the_gitlab_jobs_docs_ci_shows_run_and_keep_their_junit_report_and_card_
         for key, value in job.get("variables", {}).items():
             env[key] = str(value).replace("$CI_PROJECT_DIR", str(repo))
         kept = job.get("cache", {}).get("paths", [])
+        # GitLab saves a cache only when the job succeeds unless `when: always`, and this job
+        # fails on every illegal deck: its synced card data would never be kept on those runs
+        # (review32a #3; the second run below reuses the folder, so it cannot tell).
+        assert not kept or job["cache"].get("when") == "always", f"{name}: cache without `when: always`"
         for path in kept:
             assert not path.startswith(("~", "/", "$")), f"{name}: GitLab caches paths inside the project only: {path}"
         if "DECKCHECK_CARDS_DB" in env:

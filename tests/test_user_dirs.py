@@ -2,6 +2,7 @@
 folders it works out itself on Linux are the ones platformdirs gives."""
 from __future__ import annotations
 
+import sqlite3
 import sys
 
 import platformdirs
@@ -59,13 +60,14 @@ _NO_HOME = (
 )
 
 
-def _without_home(folder, *args: str):
+def _without_home(folder, *args: str, env_extra: dict[str, str] | None = None):
     import os
     import subprocess
 
     env = {k: v for k, v in os.environ.items()
            if k not in ("HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "DECKCHECK_CARDS_DB") and not k.startswith("GITHUB_")}
     env["DECKCHECK_SCRYFALL_URL"] = "http://127.0.0.1:9"  # never reached: nothing goes online
+    env.update(env_extra or {})
     return subprocess.run([sys.executable, "-c", _NO_HOME, *args], cwd=folder, env=env, capture_output=True, text=True,
                           timeout=300)
 
@@ -87,3 +89,39 @@ def test_a_user_with_no_home_checks_decks_without_the_caches(tmp_path):
     sync = _without_home(tmp_path, "cards", "sync")
     assert sync.returncode == 2 and len(sync.stderr.splitlines()) == 1, sync.stderr
     assert sync.stderr.startswith("deckcheck: error: no user data folder: ") and "DECKCHECK_CARDS_DB" in sync.stderr
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the user's password entry is looked up on Unix")
+def test_a_user_with_no_home_syncs_into_the_database_named(tmp_path, scryfall_server):
+    """Review32a #2: with DECKCHECK_CARDS_DB set, `cards sync` needs no user folder (the HTTP
+    cache goes to memory, the download to the temp folder), yet it stopped with `no user
+    cache folder: ...; deckcheck goes on with its built-in card data` and exit 2: the
+    cache folder was asked for before the fallbacks' `try`."""
+    from conftest import SAMPLE_CARDS
+
+    scryfall_server.files["oracle-cards.json"] = SAMPLE_CARDS.read_bytes()
+    db = tmp_path / "data" / "cards.sqlite"
+    env = {"DECKCHECK_CARDS_DB": str(db), "DECKCHECK_SCRYFALL_URL": scryfall_server.url}
+    sync = _without_home(tmp_path, "cards", "sync", env_extra=env)
+    assert sync.returncode == 0, sync.stderr
+    assert "error" not in sync.stderr and "Traceback" not in sync.stderr, sync.stderr
+    warnings = [line for line in sync.stderr.splitlines() if line.startswith("deckcheck: warning:")]
+    assert warnings == [line for line in warnings if "cannot use the HTTP cache (no user cache folder" in line] != [], sync.stderr
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT 1 FROM cards WHERE name = 'Lightning Bolt'").fetchone()
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["data"]  # no `~` folder made here
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the user's password entry is looked up on Unix")
+def test_a_user_with_no_home_is_shown_the_built_in_card_data(tmp_path):
+    """Review32a #5: `cards stats` with no database named and no user folder stopped with
+    `no user data folder: ...` (exit 2), where with a HOME and no database it shows the
+    built-in data, the data `validate` and `cards info` use without a HOME."""
+    import json
+
+    stats = _without_home(tmp_path, "cards", "stats", "-o", "json")
+    assert stats.returncode == 0, stats.stderr
+    info = json.loads(stats.stdout)
+    assert info["builtin"] is True and info["count_cards"] > 0, info
+    named = _without_home(tmp_path, "cards", "stats", "--cards-db", str(tmp_path / "none.sqlite"))
+    assert named.returncode == 2 and "none.sqlite" in named.stderr, named.stderr  # a database named stays asked for

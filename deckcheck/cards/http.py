@@ -257,13 +257,17 @@ def _cache_backend(directory: Path | None, warn: Callable[[str], None]) -> Any:
     """The SQLite cache, or an in-memory one when the cache directory cannot be written."""
     from requests_cache import SQLiteCache
 
-    folder = directory or cache_dir()
+    folder = directory
     try:
+        # Asked inside the `try`: no user folder at all (NoUserFolder, an OSError) is one
+        # more folder that cannot be used, not a reason to stop a sync that needs none.
+        folder = folder or cache_dir()
         folder.mkdir(parents=True, exist_ok=True)
         return SQLiteCache(folder / "http-cache.sqlite", wal=False)
     except (OSError, sqlite3.Error) as exc:
         reason = getattr(exc, "strerror", None) or str(exc)
-        warn(f"cannot use the HTTP cache in {folder} ({reason}); continuing without a cache")
+        where = f" in {folder}" if folder is not None else ""
+        warn(f"cannot use the HTTP cache{where} ({reason}); continuing without a cache")
         return "memory"
 
 

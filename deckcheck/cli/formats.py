@@ -76,7 +76,7 @@ def formats_check(
 
     Example: deckcheck formats check my-formats/cube.yaml
     """
-    from ..formats import FILE_SUFFIXES, Documents, check_file
+    from ..formats import Documents, check_file, is_file_name
     from ..cards import catalog_for
     from ..formats.card_names import misnamed_passcodes, newer_cards, unknown_names, unknown_passcodes
     from ..formats.entry_dates import ended_before_out
@@ -86,7 +86,7 @@ def formats_check(
 
     read: Documents = {}
     fmt = check_file(path, documents=read)
-    own_files = [path, *(Path(ref) for ref in fmt.chain[1:] if ref.endswith(FILE_SUFFIXES))]
+    own_files = [path, *(Path(ref) for ref in fmt.chain[1:] if is_file_name(ref))]
     # Each file once: as loading read it, or (the disk cache held the chain) read here.
     documents = [(own, read.get(own.resolve()) or read_yaml_file(own, what="format file")) for own in own_files]
     catalog = catalog_for(fmt.game, cards_db, offline=True)[0]

@@ -46,6 +46,12 @@ FormatRef = Union[str, Path]
 # Format files as read, by real path (`check_file`).
 Documents = dict[Path, "YamlDocument"]
 FILE_SUFFIXES = (".yaml", ".yml")
+
+
+def is_file_name(text: str) -> bool:
+    """Whether `text` names a format file by its suffix, in any case (`Event.YAML`, as
+    Windows and some exports write it, is as much a format file as `event.yaml`)."""
+    return text.lower().endswith(FILE_SUFFIXES)
 # What EDOPro calls its Forbidden & Limited files (`formats import-lflist` reads them).
 LFLIST_SUFFIX = ".conf"
 
@@ -73,10 +79,11 @@ def _is_dir(path: Path) -> bool:
 def reference(text: str, *, base: Path | None = None) -> FormatRef:
     """What a user wrote for a format (`-f`, deckcheck.yaml, a manifest's `format` column),
     as an id or a format file (relative to `base` when given): a file when it ends in
-    `.yaml`/`.yml`, or names an existing file through a folder (`my/cube`)."""
+    `.yaml`/`.yml` (in any case), or names an existing file through a folder (`my/cube`,
+    `./cube`)."""
     # `is_file`, not `exists`: a folder that happens to be called `mtg/modern` under the
     # current directory must not hide the bundled format of that id.
-    if text.endswith(FILE_SUFFIXES) or (os.sep in text and tree.is_file(Path(text))):
+    if is_file_name(text) or (os.sep in text and tree.is_file(Path(text))):
         path = Path(text)
         return path if base is None or path.is_absolute() else base / path
     return text
@@ -116,7 +123,7 @@ def find(ref: FormatRef) -> tuple[str, Path]:
         if tidy != ref and tidy.resolve() == ref.resolve():
             ref = tidy
         return str(ref), ref
-    if ref.endswith(FILE_SUFFIXES):
+    if is_file_name(ref):
         raise FormatError(
             f"{ref[:200]!r} is not a format id (like mtg/modern); a format file is given as a pathlib.Path"
         )
@@ -171,9 +178,24 @@ def find(ref: FormatRef) -> tuple[str, Path]:
     # mtg/modern before mtg/2hg-modern); an abstract base (mtg/commander-base) is no event's.
     suggestions = sorted((name for name in suggestions if not is_base(name, or_broken=True)), key=lambda name: name.split("/")[-1] != last)
     hint = f"; did you mean {', '.join(suggestions[:3])}?" if suggestions else "; `deckcheck formats list` shows them all"
-    if not suggestions and tree.is_file(Path(ref)):  # `-f deck.txt`: the decklist where the format goes
-        hint = f": it is a file here, not a format; {_WHAT_A_FORMAT_IS}"
+    if tree.is_file(Path(ref)):
+        if _holds_yaml_keys(Path(ref)):  # `-f cube`: a format file with no suffix, read as an id
+            hint = (f": the file {ref[:200]} here holds YAML keys; to use it as the format file, write ./{ref[:200]} "
+                    "(a name with no folder nor .yaml suffix is read as a format id)")
+        elif not suggestions:  # `-f deck.txt`: the decklist where the format goes
+            hint = f": it is a file here, not a format; {_WHAT_A_FORMAT_IS}"
     raise FormatError(f"unknown format {ref[:200]!r}{hint}")
+
+
+def _holds_yaml_keys(path: Path) -> bool:
+    """Whether the file at `path` is YAML with keys at the top: a format file, perhaps a
+    broken one, never a decklist (asked only on the way to an error)."""
+    from ..yamlload import YamlError, read_yaml_file
+
+    try:
+        return isinstance(read_yaml_file(path, what="format file").data, dict)
+    except YamlError:
+        return False
 
 
 # The end of the message for a file given as a format that is none (a decklist after -f).
@@ -234,7 +256,7 @@ def _id_of_missing_file(path: Path) -> str:
     format's id, as its file is named (`mtg/modern.yaml`, or `formats/mtg/modern.yaml` away
     from the repository: docs/format-files.md says `mtg/modern` is `formats/mtg/modern.yaml`);
     else "". Asked only once the file is missing: it lists the format directories."""
-    if not path.name.endswith(FILE_SUFFIXES):
+    if not is_file_name(path.name):
         return ""
     parts = path.with_suffix("").parts
     known = set(available())
@@ -316,7 +338,7 @@ def confined(
 def confined_ref(text: str, *, base: Path, root: Path, where: str | None = None) -> tuple[FormatRef, str | None]:
     """`confined` without the error: (the format, None), or (`text`, why it is refused) for
     a caller that names the path itself (a batch manifest's cell)."""
-    if not text.endswith(FILE_SUFFIXES):
+    if not is_file_name(text):
         return text, None
     target, why = tree.named_inside(text.replace("\\", "/"), base=base, root=root, where=where or str(root))
     if why:
@@ -426,8 +448,11 @@ def _merged(
     cached = disk_cache.get(key)
     if cached is not None:
         return cached
-    merged = _load_chain(ref, root=root, found=found, _documents=documents)
-    disk_cache.put(key, merged)
+    # Each file as it was parsed: the entry records the CRC of those bytes, not of the file
+    # read again after (an edit in between would pair its new bytes with the old data).
+    read: Documents = documents if documents is not None else {}
+    merged = _load_chain(ref, root=root, found=found, _documents=read)
+    disk_cache.put(key, merged, crcs={path: document.crc for path, document in read.items()})
     return merged
 
 

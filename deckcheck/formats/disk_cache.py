@@ -32,7 +32,7 @@ import json
 import os
 import time
 import zlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -79,17 +79,30 @@ def _stamps(files: Iterable[Path | str]) -> list[list[Any]] | None:
     return None if found is None else [list(stamp) for stamp in found]
 
 
-def _chain_stamps(files: Iterable[Path | str]) -> list[list[Any]] | None:
-    """`_stamps` of the format files, each with a CRC-32 of its bytes (the module doc);
+def _chain_stamps(
+    files: Iterable[Path | str], crcs: Mapping[Path, int | None] | None = None, *, stamps: list[list[Any]] | None = None,
+) -> list[list[Any]] | None:
+    """`_stamps` of the format files (or `stamps`, when the caller has them), each with a
+    CRC-32 of its bytes (the module doc): from `crcs` (by real path) for a file parsed just
+    before, else read now, and only from a regular file of at most the size a format file
+    may have (an entry edited to list a named pipe would block every run that asks it);
     None when one cannot be read."""
-    found = _stamps(files)
+    from ..errors import InputError
+    from ..textio import MAX_INPUT_BYTES, read_head
+
+    found = stamps if stamps is not None else _stamps(files)
     if found is None:
         return None
     try:
         for stamp in found:
-            with open(stamp[0], "rb") as handle:
-                stamp.append(zlib.crc32(handle.read()))
-    except (OSError, ValueError):
+            crc = crcs.get(Path(stamp[0]).resolve()) if crcs else None
+            if crc is None:
+                data = read_head(stamp[0], MAX_INPUT_BYTES + 1)
+                if len(data) > MAX_INPUT_BYTES:
+                    return None
+                crc = zlib.crc32(data)
+            stamp.append(crc)
+    except (OSError, ValueError, InputError):
         return None
     return found
 
@@ -114,7 +127,7 @@ def get(key: list[str]) -> Merged | None:
             entry["key"] != key
             or entry["deckcheck"] != _version()
             or entry["code"] != _stamps(code_files())
-            or entry["files"] != _chain_stamps(path for path, *_ in entry["files"])
+            or not _same_files(entry["files"])
         ):
             return None
         resolved_id, path, data, chain = entry["id"], Path(entry["path"]), entry["data"], tuple(entry["chain"])
@@ -125,11 +138,21 @@ def get(key: list[str]) -> Merged | None:
         return None
 
 
-def put(key: list[str], merged: Merged) -> None:
+def _same_files(kept: list[list[Any]]) -> bool:
+    """Whether the files an entry lists are as it recorded them: their sizes and times
+    first (a stat each), then their CRCs, read only when those match."""
+    now = _stamps(path for path, *_ in kept)
+    if now is None or [stamp[:3] for stamp in kept] != now:
+        return False
+    return kept == _chain_stamps((), stamps=now)
+
+
+def put(key: list[str], merged: Merged, crcs: Mapping[Path, int | None] | None = None) -> None:
     """Keep `merged` for `key`, when its data survives JSON unchanged (plain YAML data
-    does: yamlload keeps dates as text) and its files can still be read."""
+    does: yamlload keeps dates as text) and its files can still be read. `crcs`: the CRC of
+    each file's bytes as they were parsed, by real path (`_chain_stamps`)."""
     resolved_id, path, data, chain, files = merged
-    stamps = _chain_stamps(files)
+    stamps = _chain_stamps(files, crcs)
     code = _stamps(code_files())
     if stamps is None or code is None:
         return

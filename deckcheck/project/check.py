@@ -121,11 +121,14 @@ def _looks_like_decklist(path: Path, rel: str) -> bool:
     must look like a decklist (decklists.looks_like_decklist)."""
     from .. import decklists
     from ..errors import InputError
-    from ..textio import binary_kind, decode, read_head
+    from ..textio import binary_kind, decode_head, read_head
 
     try:
-        head = read_head(path, _LOOK_BYTES)
-        content = decode(head, source=rel)
+        head = read_head(path, _LOOK_BYTES + 1)
+        # The byte past the head says whether the file goes on: a character cut there
+        # is left out, or its reading would look like binary data (decode_head).
+        head, cut = head[:_LOOK_BYTES], len(head) > _LOOK_BYTES
+        content = decode_head(head, cut=cut, source=rel)
     except InputError:  # unreadable, a pipe, not text: let the check say so
         return True
     # decode reads any bytes (Windows-1252 at worst), so bytes that are no text (a corrupt

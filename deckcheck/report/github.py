@@ -243,9 +243,10 @@ class _Summary:
             self._problem_row(lambda: _problem_row(self._where(result), problem))
 
     def _where(self, result: DeckResult) -> str:
-        """The deck as the summary names it: its file as the annotations name it, else (no
-        file of its own: a zip's entry, a pasted list) its heading."""
-        return self.file_name(result.deck) if result.deck and result.file == result.deck else result.heading
+        """The deck as the summary names it: its file as the annotations name it (a batch's
+        deck too, from the checkout, not as its folder or manifest names it), else (no file
+        of its own: a zip's entry, a pasted list) its heading."""
+        return self.file_name(result.file) if result.file else result.heading
 
     def _problem_row(self, row: Callable[[], str]) -> None:
         if self.problems < MAX_SUMMARY_ROWS:

@@ -86,8 +86,8 @@ def _download_folder() -> Path:
     """The cache directory, or the system temp directory when that cannot be written; in
     the cache directory, downloads a killed sync left are removed first (each is 150 MB
     and more, `all_cards` 2.3 GB, and nothing else would ever remove them)."""
-    folder = cache_dir() / "bulk"
     try:
+        folder = cache_dir() / "bulk"  # no user folder (NoUserFolder, an OSError): the temp folder
         folder.mkdir(parents=True, exist_ok=True)
         probe = tempfile.NamedTemporaryFile(dir=folder, prefix=".probe-", delete=True)
         probe.close()
