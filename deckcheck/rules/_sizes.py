@@ -70,7 +70,7 @@ def _size_problems(
         yield Problem(
             rule=rule, zone=zone, count=count, limit=spec.exactly,
             message=f"{label} has {shown}; {spec.bounds()} required{_companion_counted(deck, spec, count)}"
-                    f"{_companion_among(deck, spec, count, ctx)}",
+                    f"{_companion_among(deck, fmt, spec, count, ctx)}",
         )
         return
     if spec.min is not None and count < spec.min:
@@ -108,20 +108,27 @@ def _companion_counted(deck: Deck, spec: ZoneSize, count: int) -> str:
     return f": the companion, {' and '.join(names)}, is not one of them"
 
 
-def _companion_among(deck: Deck, spec: ZoneSize, count: int, ctx: Context) -> str:
+def _companion_among(deck: Deck, fmt: Format, spec: ZoneSize, count: int, ctx: Context) -> str:
     """`: Lurrus of the Dream-Den (line 4) has a companion ability, and a companion waits
     outside the 100, ...` when a deck counted with its command zone is one over and names no
-    companion, and one card of its main deck, one copy, has a companion ability: the list's
-    companion written among the deck's cards. Asked only of a deck one over."""
+    companion, and one card of its main deck, one copy, has a companion ability and would
+    pass the companion rule in a `Companion` section: the list's companion written among
+    the deck's cards. Gyruda beside Sol Ring (an odd mana value) is no companion of the
+    deck's, and the hint would send the player to a section the companion rule then
+    refuses. Asked only of a deck one over."""
     if not spec.including or count != spec.exactly + 1 or ctx.cards is None:  # type: ignore[operator]
         return ""
     if any(entry.zone == COMPANION for entry in deck.entries):
         return ""
-    from ..games.mtg.abilities import companion_condition  # a Commander-family deck one over: seldom
+    # A Commander-family deck one over: seldom, so imported here.
+    from ..games.mtg.abilities import companion_condition
+    from . import companion
 
+    if not companion.applies(fmt):
+        return ""
     able = [entry for entry in deck.zone(MAIN)
             if (card := ctx.cards.lookup(entry)) is not None and companion_condition(card) is not None]
-    if len(able) != 1 or able[0].count != 1:
+    if len(able) != 1 or able[0].count != 1 or not companion.could_be_companion(able[0], deck, fmt, ctx):
         return ""
     where = f" (line {able[0].line})" if able[0].line is not None else ""
     return (f": {able[0].name}{where} has a companion ability, and a companion waits outside the {spec.exactly}, "
