@@ -5,7 +5,7 @@ from collections.abc import Iterable, Iterator
 
 from ..formats import Format, ZoneSize
 from ..games import zone_name
-from ..model import COMPANION, MAIN, SIDEBOARD, CardEntry, Deck
+from ..model import COMMANDER, COMPANION, MAIN, SIDEBOARD, CardEntry, Deck
 from ..problem import ERROR, PARSE_ERROR, Problem
 from ..wording import EMPTY_LIST, card_names
 from .context import Context
@@ -69,7 +69,7 @@ def _size_problems(
     if spec.exactly is not None:
         yield Problem(
             rule=rule, zone=zone, count=count, limit=spec.exactly,
-            message=f"{label} has {shown}; {spec.bounds()} required{_companion_counted(deck, spec, count)}"
+            message=f"{label} has {shown}; {spec.bounds()} required{_companion_counted(deck, spec, count, ctx)}"
                     f"{_companion_among(deck, fmt, spec, count, ctx)}",
         )
         return
@@ -95,11 +95,13 @@ def _size_problems(
         )
 
 
-def _companion_counted(deck: Deck, spec: ZoneSize, count: int) -> str:
+def _companion_counted(deck: Deck, spec: ZoneSize, count: int, ctx: Context) -> str:
     """`: the companion, NAME, is not one of them` when a deck counted with its command
-    zone falls short by just its companion's copies: the player counted the companion,
-    which waits outside the deck, among the 100 (a list of 100 lines, 99 cards)."""
-    if not spec.including or count >= spec.exactly:  # type: ignore[operator]
+    zone, which names a commander, falls short by just its companion's copies: the player
+    counted the companion, which waits outside the deck, among the 100 (a list of 100
+    lines, 99 cards). A deck with no commander is short by its commander, which the
+    `commander` problem asks for: the companion is not the card it lacks."""
+    if not spec.including or count >= spec.exactly or not ctx.counts(deck).get(COMMANDER):  # type: ignore[operator]
         return ""
     named = [entry for entry in deck.entries if entry.zone == COMPANION]
     if not named or count + sum(entry.count for entry in named) != spec.exactly:
