@@ -101,12 +101,14 @@ def _companion_counted(deck: Deck, spec: ZoneSize, count: int, ctx: Context) -> 
     counted the companion, which waits outside the deck, among the 100 (a list of 100
     lines, 99 cards). A deck with no commander is short by its commander, which the
     `commander` problem asks for: the companion is not the card it lacks."""
-    if not spec.including or count >= spec.exactly or not ctx.counts(deck).get(COMMANDER):  # type: ignore[operator]
+    counts = ctx.counts(deck)
+    if not spec.including or count >= spec.exactly or not counts.get(COMMANDER):  # type: ignore[operator]
         return ""
-    named = [entry for entry in deck.entries if entry.zone == COMPANION]
-    if not named or count + sum(entry.count for entry in named) != spec.exactly:
+    # The companion's copies: the context's count of the zone, as copy-limit's are its totals.
+    companions = counts.get(COMPANION, 0)
+    if not companions or count + companions != spec.exactly:
         return ""
-    names = card_names(dict.fromkeys(entry.name for entry in named))
+    names = card_names(dict.fromkeys(entry.name for entry in deck.entries if entry.zone == COMPANION))
     return f": the companion, {' and '.join(names)}, is not one of them"
 
 
