@@ -5,7 +5,7 @@ from collections.abc import Iterable, Iterator
 
 from ..formats import Format, ZoneSize
 from ..games import zone_name
-from ..model import COMPANION, MAIN, SIDEBOARD, CardEntry, Deck
+from ..model import COMMANDER, COMPANION, MAIN, SIDEBOARD, CardEntry, Deck
 from ..problem import ERROR, PARSE_ERROR, Problem
 from ..wording import EMPTY_LIST, card_names
 from .context import Context
@@ -69,8 +69,8 @@ def _size_problems(
     if spec.exactly is not None:
         yield Problem(
             rule=rule, zone=zone, count=count, limit=spec.exactly,
-            message=f"{label} has {shown}; {spec.bounds()} required{_companion_counted(deck, spec, count)}"
-                    f"{_companion_among(deck, spec, count, ctx)}",
+            message=f"{label} has {shown}; {spec.bounds()} required{_companion_counted(deck, spec, count, ctx)}"
+                    f"{_companion_among(deck, fmt, spec, count, ctx)}",
         )
         return
     if spec.min is not None and count < spec.min:
@@ -95,33 +95,44 @@ def _size_problems(
         )
 
 
-def _companion_counted(deck: Deck, spec: ZoneSize, count: int) -> str:
+def _companion_counted(deck: Deck, spec: ZoneSize, count: int, ctx: Context) -> str:
     """`: the companion, NAME, is not one of them` when a deck counted with its command
-    zone falls short by just its companion's copies: the player counted the companion,
-    which waits outside the deck, among the 100 (a list of 100 lines, 99 cards)."""
-    if not spec.including or count >= spec.exactly:  # type: ignore[operator]
+    zone, which names a commander, falls short by just its companion's copies: the player
+    counted the companion, which waits outside the deck, among the 100 (a list of 100
+    lines, 99 cards). A deck with no commander is short by its commander, which the
+    `commander` problem asks for: the companion is not the card it lacks."""
+    counts = ctx.counts(deck)
+    if not spec.including or count >= spec.exactly or not counts.get(COMMANDER):  # type: ignore[operator]
         return ""
-    named = [entry for entry in deck.entries if entry.zone == COMPANION]
-    if not named or count + sum(entry.count for entry in named) != spec.exactly:
+    # The companion's copies: the context's count of the zone, as copy-limit's are its totals.
+    companions = counts.get(COMPANION, 0)
+    if not companions or count + companions != spec.exactly:
         return ""
-    names = card_names(dict.fromkeys(entry.name for entry in named))
+    names = card_names(dict.fromkeys(entry.name for entry in deck.entries if entry.zone == COMPANION))
     return f": the companion, {' and '.join(names)}, is not one of them"
 
 
-def _companion_among(deck: Deck, spec: ZoneSize, count: int, ctx: Context) -> str:
+def _companion_among(deck: Deck, fmt: Format, spec: ZoneSize, count: int, ctx: Context) -> str:
     """`: Lurrus of the Dream-Den (line 4) has a companion ability, and a companion waits
     outside the 100, ...` when a deck counted with its command zone is one over and names no
-    companion, and one card of its main deck, one copy, has a companion ability: the list's
-    companion written among the deck's cards. Asked only of a deck one over."""
+    companion, and one card of its main deck, one copy, has a companion ability and would
+    pass the companion rule in a `Companion` section: the list's companion written among
+    the deck's cards. Gyruda beside Sol Ring (an odd mana value) is no companion of the
+    deck's, and the hint would send the player to a section the companion rule then
+    refuses. Asked only of a deck one over."""
     if not spec.including or count != spec.exactly + 1 or ctx.cards is None:  # type: ignore[operator]
         return ""
     if any(entry.zone == COMPANION for entry in deck.entries):
         return ""
-    from ..games.mtg.abilities import companion_condition  # a Commander-family deck one over: seldom
+    # A Commander-family deck one over: seldom, so imported here.
+    from ..games.mtg.abilities import companion_condition
+    from . import companion
 
+    if not companion.applies(fmt):
+        return ""
     able = [entry for entry in deck.zone(MAIN)
             if (card := ctx.cards.lookup(entry)) is not None and companion_condition(card) is not None]
-    if len(able) != 1 or able[0].count != 1:
+    if len(able) != 1 or able[0].count != 1 or not companion.could_be_companion(able[0], deck, fmt, ctx):
         return ""
     where = f" (line {able[0].line})" if able[0].line is not None else ""
     return (f": {able[0].name}{where} has a companion ability, and a companion waits outside the {spec.exactly}, "

@@ -29,9 +29,10 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ..formats import Format
-from ..model import COMMANDER, MAIN, Deck
+from ..model import COMMANDER, MAIN, CardEntry, Deck
 from ..problem import Problem
 from ..schema import AnyOf, Null, Str, Struct
+from ..wording import card_names, listed
 from ._cards import group, skipped
 from ._commander_placing import lead_together
 from ..games.mtg import abilities
@@ -97,7 +98,9 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     # One commander: a card of the deck that would pair with it is most likely its second,
     # listed among the 99 (a precon's Doctor's companion), which the message says.
     alone = zone.commanders[0] if len(zone.commanders) == 1 and zone.commanders[0][1] is not None else None
-    for entry, count in group(outside):
+    grouped = group(outside)
+    pairing = _pairing(alone[1], grouped, fmt, ctx) if alone is not None else []
+    for entry, count in grouped:
         card = lookup(ctx, entry)
         # Brawl's exception, named where a basic land of a second type falls outside it.
         why = ""
@@ -106,8 +109,8 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
                 continue
             why = (f"; a colorless commander's deck may hold basic lands of one basic land type only "
                    f"(here {spare_type}, the type it holds most of)")
-        elif alone is not None and entry.zone == MAIN and lead_together(alone[1], card, fmt, ctx):
-            why = f"; it pairs with {alone[0].name}: move it to the command zone beside it{_stays(fmt, ctx)}"
+        elif alone is not None and entry in pairing:
+            why = f"; it pairs with {alone[0].name}{_joins(entry, pairing, alone[0].name)}{_stays(fmt, ctx)}"
         yield Problem(
             rule=ID, zone=entry.zone, line=entry.line, card=entry.name, count=count,
             message=f"{entry.name} (identity {identity_text(card.color_identity)}) is outside the color identity of {shown}{why}",
@@ -116,6 +119,33 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
 
 
 _ZONES = (MAIN, COMMANDER)
+
+
+def _pairing(commander: Card, grouped: list[tuple[CardEntry, int]], fmt: Format, ctx: Context) -> list[CardEntry]:
+    """The cards of the main deck, among those outside the identity, that pair with the
+    lone commander and could join it in the command zone (its pool: Pauper Commander's
+    holds a card printed at uncommon, which Tymna the Weaver has none of)."""
+    found = [entry for entry, _ in grouped
+             if entry.zone == MAIN and lead_together(commander, lookup(ctx, entry), fmt, ctx)]
+    if not found:
+        return found  # nearly every deck with a card outside: no pool to ask
+    from .not_in_pool import in_command_pool  # a card that pairs, seldom
+
+    return [entry for entry in found if in_command_pool(entry, fmt, ctx)]
+
+
+def _joins(entry: CardEntry, pairing: list[CardEntry], commander: str) -> str:
+    """`: move it to the command zone beside it`, or, when other cards of the deck pair
+    with the commander too (Tymna and Kraum beside Thrasios), `, and so does NAME (line N):
+    one of them may move ...`: the command zone holds one of them, not each."""
+    others = [other for other in pairing if other is not entry]
+    if not others:
+        return ": move it to the command zone beside it"
+    names = card_names(other.name for other in others)
+    shown = listed([name + (f" (line {other.line})" if other.line is not None else "")
+                    for name, other in zip(names, others)], "and")
+    return (f", and so {'does' if len(others) == 1 else 'do'} {shown}: one of them may move to the command zone "
+            f"beside {commander}")
 
 
 def _stays(fmt: Format, ctx: Context) -> str:

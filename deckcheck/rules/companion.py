@@ -193,6 +193,18 @@ def _check_companion(entry: CardEntry, deck: Deck, fmt: Format, ctx: Context, *,
                                       f"identity of {commanders.identity_shown(allowed)}, so it can't be the companion")
 
 
+def could_be_companion(entry: CardEntry, deck: Deck, fmt: Format, ctx: Context) -> bool:
+    """Whether `entry`, a card of the deck's main deck, would pass this rule as the deck's
+    companion once its list moved it to a `Companion` section (the deck-size hint of a
+    Commander deck one over sends it there): not banned as a companion, its condition met
+    by the other cards and, in the Commander family, within the commanders' identity. The
+    rule's own check of the deck as so listed, with a context of its own (the deck's
+    memo stays the listed deck's)."""
+    moved = entry.replace(zone=COMPANION)
+    listed = deck.with_entries([moved if other is entry else other for other in deck.entries])
+    return not any(check(listed, fmt, ctx.replace()))
+
+
 def _never_met(entry: CardEntry, card: Card, fmt: Format, ctx: Context) -> str:
     """`; a Commander deck is exactly 100 cards, so Yorion, Sky Nomad can never be its
     companion`: a condition of cards over the minimum deck size where the size is exact,

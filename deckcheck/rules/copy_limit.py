@@ -151,7 +151,7 @@ def _problems(
             over[key] = limit
     if not over:
         return
-    companions = _companions(deck)
+    companions = ctx.totals(deck, (COMPANION,))  # copies per card the deck names as its companion
     for card in ctx.tally(deck, limits.zones, only=over).values():
         limit = over[card.key]
         lines = card_lines(card)
@@ -161,15 +161,6 @@ def _problems(
             message=f"{card.total} copies of {card.name}{where(by_zone, fmt.game, lines)}; at most {limit} allowed",
             details=lines_details(lines),
         )
-
-
-def _companions(deck: Deck) -> dict[str, int]:
-    """Copies of each card the deck names as its companion (a `Companion` section's)."""
-    named: dict[str, int] = {}
-    for entry in deck.entries:
-        if entry.zone == COMPANION:
-            named[entry.key] = named.get(entry.key, 0) + entry.count
-    return named
 
 
 def _companion_apart(by_zone: dict[str, int], companion: int) -> dict[str, int]:

@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 from ..formats import Format
 from ..formats.model import as_date
 from ..formats.schema import DATED_LIST, DATED_SET, PLATFORMS, format_word, kind_list, set_list
-from ..model import COMMANDER, PLAYED_ZONES, Deck
+from ..model import COMMANDER, PLAYED_ZONES, CardEntry, Deck
 from ..problem import WARNING, Problem
 from ..schema import AnyOf, Keys, Null, SchemaError, Str, Struct
 from ..wording import card_kinds, either_of
@@ -126,6 +126,17 @@ def _command_pool(fmt: Format) -> CardPool | None:
         rarities = frozenset(r.lower() for r in ([rarity] if isinstance(rarity, str) else rarity))
         found = fmt.memo[(ID, "command pool")] = pool_of(fmt).replace(rarities=rarities)
     return found
+
+
+def in_command_pool(entry: CardEntry, fmt: Format, ctx: Context) -> bool:
+    """Whether `entry`'s card, moved to the command zone, is in that zone's pool on the
+    event's day (Pauper Commander's: a printing at uncommon), as this rule would judge it
+    there: what a hint to move a card of the deck there asks first (the verdict of `cards
+    lookup` on a commander asks the same of a check of the card alone in the zone)."""
+    if not fmt.option("card_pool") or ctx.cards is None:
+        return True
+    moved = Deck(source=entry.name, entries=[entry.replace(zone=COMMANDER)])
+    return not any(_check_zones(moved, fmt, ctx.replace(), _command_pool(fmt) or pool_of(fmt), (COMMANDER,)))
 
 
 def applies(fmt: Format) -> bool:
