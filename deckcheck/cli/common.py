@@ -294,6 +294,7 @@ OPTION_OF_SETTING = {
     'mode="exact"': "--exact", "keep": "--keep", "keep_by_size[6]": "--keep6", "keep_by_size[5]": "--keep5",
     "policy_file": "--policy", "assertion": "--assert", "card": "--card", "cast": "--cast", "card_data=None": "--no-cards",
     "plot": "--plot", "compare": "--compare", "input_format": "--input-format", "to": "--to",
+    "game": "--game",
 }
 
 
