@@ -87,3 +87,22 @@ def test_a_list_that_cannot_be_read_is_a_deckcheck_error(deck):
 def test_convert_prints_nothing(capfd):
     convert("1 Atraxa, Praetors' Voice\n\n1 Sol Ring\n98 Forest\n1 Lightnig Bolt\n", "arena")
     assert capfd.readouterr() == ("", "")
+
+
+@pytest.mark.parametrize("name, data, message", [
+    ("photo.png", b"\x89PNG\r\n\x1a\n" + b"\x00" * 50,
+     "photo.png: cannot convert, 1 problem reading it (not a text decklist: looks like PNG (an image); export the list as text)"),
+    ("deck.dek", b'<?xml version="1.0"?><Deck><Cards',
+     "deck.dek: cannot convert, 1 problem reading it (line 1: not well-formed XML (unclosed token): the file ends inside "
+     "<Deck>, never closed; it was cut short (saved or copied in part?): save or export it again)"),
+])
+def test_a_file_that_cannot_be_read_is_named_once(tmp_path, name, data, message):
+    """The reason was quoted with the file's name (and an XML file's line) it starts with:
+    `photo.png: cannot convert, 1 problem reading it (photo.png: not a text decklist: ...)`,
+    `deck.dek: ... (line 1: deck.dek: line 1: not well-formed XML ...)`."""
+    with pytest.raises(DeckcheckError) as raised:
+        convert(parse_bytes(data, name=name), "arena")
+    assert str(raised.value) == message
+    (tmp_path / name).write_bytes(data)
+    done = run_cli("convert", name, "--to", "arena", cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (2, f"deckcheck: error: {message}\n")
