@@ -97,3 +97,24 @@ def test_lookup_prints_nothing(capfd):
     lookup_card("ash blossom")
     lookup_card("Lightning Bolt", formats=["mtg/modern"])
     assert capfd.readouterr() == ("", "")
+
+
+def test_a_name_longer_than_any_line_is_no_card_at_once():
+    """A website's search box sent to lookup_card whole: a name of a million characters
+    took 27 s (the closest names worked out over it) and came back quoted whole in the
+    message; ten million, minutes. No card's name is longer than a decklist's line: such a
+    name is no card's, said at once, quoted cut."""
+    import time
+
+    from deckcheck.limits import MAX_LINE_CHARS
+
+    started = time.perf_counter()
+    missing = lookup_card("a" * 1_000_000)
+    assert time.perf_counter() - started < 1
+    assert not missing.found and missing.suggestions == [] and missing.severity == "error"
+    expected = (f"no card named '{'a' * 200}'…: it is 1,000,000 characters long, and no card's name is longer than "
+                f"{MAX_LINE_CHARS:,} (a decklist's line)")
+    assert missing.message == expected
+    assert lookup_card("a" * MAX_LINE_CHARS).message.startswith(f"no card named '{'a' * MAX_LINE_CHARS}'")  # looked up
+    done = run_cli("cards", "lookup", "a" * 100_000)
+    assert (done.returncode, done.stderr) == (1, f"deckcheck: {expected.replace('1,000,000', '100,000')}\n")

@@ -126,6 +126,9 @@ def lookup_card(
         raise OptionError("formats", f"{', '.join(fmt.id for fmt in loaded or ())}: give formats of one game"
                           f"{f' ({game})' if game is not None else ''}")
     searched = find_game(name, games.pop() if games else game)
+    long = too_long(name, searched)
+    if long is not None:
+        return CardLookup(query=name, game=searched.id, found=False, message=long.said, severity=long.severity)
     catalog, _ = open_catalog(searched, cards, offline=True, set_aside=cards is None)
     card = searched.find_card(catalog, name)
     if card is None:
@@ -158,6 +161,21 @@ def verdict_of(catalog: Any, card: Any, fmt: Format, day: dt.date, platform: str
     from .verdict import card_verdict
 
     return card_verdict(catalog, card.name, getattr(card, "code", None), fmt, day, platform)
+
+
+def too_long(name: str, game: Game) -> Missing | None:
+    """What is said of a name longer than a decklist's line, which no card's is: working
+    out the closest names over a million characters took half a minute (a search box's
+    text sent whole), and the message quoted it whole. None for any other name."""
+    from ..games import default
+    from ..limits import MAX_LINE_CHARS, quoted
+    from ..problem import ERROR
+
+    if len(name) <= MAX_LINE_CHARS:
+        return None
+    what = "card named" if game is default() else f"{game.label} card"
+    return Missing(said=f"no {what} {quoted(name)}…: it is {len(name):,} characters long, and no card's name is longer "
+                        f"than {MAX_LINE_CHARS:,} (a decklist's line)", severity=ERROR)
 
 
 def find_game(name: str, game_id: str | None) -> Game:

@@ -202,7 +202,7 @@ def cards_lookup(
     Example: deckcheck cards lookup "Oko, Thief of Crowns" -f mtg/standard --date 2019-09-28 --platform arena
     """
     from ..cards import offline_by_default
-    from ..cards.lookup import find_game
+    from ..cards.lookup import find_game, too_long
     from ..errors import DeckcheckError
     from ..games import find
     from ..pipeline import check_platform, parse_date
@@ -223,6 +223,12 @@ def cards_lookup(
         game = find_game(name, game_id)
     day = parse_date(date)
     check_platform(platform)
+    long = too_long(name, game)
+    if long is not None:
+        if output == "json":
+            emit(json.dumps({"name": name, "found": False, "suggestions": []}) + "\n")
+        say(f"deckcheck: {long.said}")
+        raise typer.Exit(1)
     catalog = _catalog(game, cards_db, offline=offline or offline_by_default())
     if fmt is not None:  # a user's format file: a misspelt ban bans nothing, this card included
         from .common import warn_unknown_format_names
