@@ -17,8 +17,6 @@ from ..wording import counted, listed
 from .common import emit, say, text_or_json, warn_once
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
-
     from ..games import Game
 
 cards_app = typer.Typer(
