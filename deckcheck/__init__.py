@@ -14,13 +14,16 @@ deckcheck` stays cheap for the CLI.
 from __future__ import annotations
 
 __version__ = "0.1.0"
-__all__ = ["validate", "validate_file", "check_deck", "load_format", "parse_deck", "parse_bytes", "read_pool_file", "__version__"]
+__all__ = ["validate", "validate_file", "check_deck", "load_format", "parse_deck", "parse_bytes", "read_pool_file", "convert",
+           "lookup_card", "__version__"]
 
 # A type checker reads the names from where they live (the package is typed: py.typed);
 # at run time `__getattr__` imports them on first use. Not `typing.TYPE_CHECKING`: mypy and
 # pyright take any constant of this name, and the `typing` import is what --help saves.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from .cards.lookup import lookup_card
+    from .converting import convert
     from .formats import load as load_format
     from .pipeline import check_deck, validate, validate_file
     from .pipeline import read_bytes as parse_bytes
@@ -49,6 +52,14 @@ def __getattr__(name: str) -> object:  # no `typing` import: --help starts faste
         from .pipeline import read_bytes
 
         return read_bytes
+    if name == "convert":
+        from .converting import convert
+
+        return convert
+    if name == "lookup_card":
+        from .cards.lookup import lookup_card
+
+        return lookup_card
     raise AttributeError(f"module 'deckcheck' has no attribute {name!r}")
 
 

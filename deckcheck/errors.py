@@ -33,6 +33,10 @@ class DeckcheckError(Exception):
     """A failure the user must fix (bad option, unreadable input); the CLI exits 2."""
 
     exit_code = 2
+    # The keyword of the library's call whose value is at fault, for an error about one
+    # setting (an OptionError's; simulate's own settings: `cards`, `keep`, `assertions`,
+    # ...): a website marks that field of its form. None for any other error.
+    setting: str | None = None
 
     def __init__(self, *args: object) -> None:
         super().__init__(*(one_line_message(bounded(arg)) if isinstance(arg, str) else arg for arg in args))

@@ -599,6 +599,10 @@ def binary_kind(data: bytes, text: str | None = None) -> str | None:
     head = (text if text is not None else data[:4096].decode("latin-1"))[:4096]
     if head and _odd_characters(head) / len(head) > _BINARY_SHARE:
         return "binary data"
+    if (not head or head.isspace()) and 0 in data[:4096]:
+        # Nothing but NUL bytes (and line breaks): decode drops stray NULs, which left a
+        # file never written "empty" ("write the decklist into it"). Asked of a blank text only.
+        return "zero bytes only (a file saved in part, or never written)"
     return None
 
 

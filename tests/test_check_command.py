@@ -526,6 +526,7 @@ NOT_TEXT = [
     ("binary", bytes(range(1, 256)) * 4, "looks like binary data"),
     ("gzip", b"\x1f\x8b\x08\x00" + bytes(range(200, 256)) * 8, "looks like gzip-compressed data"),
     ("png", b"\x89PNG\r\n\x1a\n" + b"\x00" * 64, "looks like PNG"),
+    ("zeros", bytes(3000), "looks like zero bytes only"),  # a save cut short: was passed over as notes
 ]
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import deckcheck
+from conftest import run_cli
 from deckcheck import check_deck, parse_bytes, validate
 from deckcheck.errors import DeckcheckError, OptionError
 
@@ -144,3 +145,18 @@ def test_an_upload_buffer_over_the_size_limit_is_not_copied(kind):
         tracemalloc.stop()
     assert deck.unreadable and "big.txt" in deck.problems[0].message
     assert peak < MAX_INPUT_BYTES // 4
+
+
+@pytest.mark.parametrize("data", [bytes(5000), bytes(100) + b"\n\n" + bytes(100), bytes(1)])
+def test_an_upload_of_zero_bytes_only_is_no_text_not_an_empty_list(tmp_path, data):
+    """A file of NUL bytes (one saved in part, or never written: a crash, a disk image's
+    hole) was told 'the list holds no cards (it is empty, or holds only blank lines ...):
+    write the decklist into it' of a 5,000-byte file: the stray NUL bytes a list may carry
+    were dropped, and nothing was left. It is no text, and says so."""
+    result = check_deck(parse_bytes(data, name="zeros.txt"), "mtg/modern")
+    assert result.unreadable and result.problems[0].rule == "parse-error"
+    assert result.problems[0].message == ("zeros.txt: not a text decklist: looks like zero bytes only (a file saved "
+                                          "in part, or never written); export the list as text")
+    (tmp_path / "zeros.txt").write_bytes(data)
+    done = run_cli("validate", "zeros.txt", "-f", "mtg/modern", cwd=tmp_path)
+    assert done.returncode == 2 and "looks like zero bytes only" in done.stdout  # unreadable, as a photo

@@ -80,3 +80,65 @@ def test_overlapping_batches_leave_the_environment_as_it_was(monkeypatch):
     with _no_working_folder_on_path():
         assert os.environ["PYTHONSAFEPATH"] == "1"
     assert os.environ["PYTHONSAFEPATH"] == "x"
+
+
+# What a deck website's worker threads call on uploads beside validate: parse_bytes and
+# check_deck on files of every kind (a photo, a zip, a file of NULs, UTF-16, a list over
+# the size limit), convert and lookup_card, 200 calls from a cold start.
+UPLOADS_SCRIPT = textwrap.dedent("""
+    import io, json, sys, threading, zipfile
+    from deckcheck import check_deck, convert, lookup_card, parse_bytes
+    from deckcheck.errors import DeckcheckError
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w") as folder:
+        folder.writestr("deck.txt", "4 Lightning Bolt\\n56 Mountain\\n")
+    uploads = [b"4 Lightning Bolt\\n56 Mountain\\n", archive.getvalue(), b"\\x89PNG\\r\\n\\x1a\\n" + bytes(64), bytes(500),
+               "4 Lightning Bolt\\n56 Mountain\\n".encode("utf-16"), b"1 Island\\n" * 470_000,
+               "1 Atraxa, Praetors' Voice\\n\\n1 Sol Ring\\n98 Forest\\n1 Lightnig Bolt\\n".encode("cp1252"),
+               b"#main\\n14558127\\n14558127\\n!side\\n"]
+    names = ["deck.txt", "deck.zip", "scan.png", "zeros.txt", "utf16.txt", "big.txt", "edh.txt", "deck.ydk"]
+    formats = ["mtg/modern", "mtg/commander", "mtg/legacy", "yugioh/advanced-tcg"]
+    cards = ["Lightning Bolt", "ash blossom", "Sol Ring", "14558127", "Lightnig Bolt"]
+
+    def answer(index):
+        upload, name = uploads[index % len(uploads)], names[index % len(names)]
+        kind = index % 3
+        try:
+            if kind == 0:
+                return check_deck(parse_bytes(upload, name=name), formats[index % len(formats)], date="2024-06-01").to_dict()
+            if kind == 1:
+                converted = convert(parse_bytes(upload, name=name), "arena")
+                return [converted.text, converted.warnings]
+            return lookup_card(cards[index % len(cards)], formats=["mtg/modern", "mtg/commander"] if index % 2 else None,
+                               date="2024-06-01").to_dict()
+        except DeckcheckError as error:  # a documented kind, with a message a page can show
+            return [type(error).__name__, str(error), error.setting]
+
+    answers = [None] * 200
+
+    def work(first):
+        for index in range(first, 200, 8):
+            try:
+                answers[index] = answer(index)
+            except Exception as exc:  # the test compares: any other exception is a bug
+                answers[index] = "BUG " + repr(exc)
+
+    threads = [threading.Thread(target=work, args=(first,)) for first in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    alone = [answer(index) for index in range(200)]
+    print(json.dumps({"threads": answers, "alone": alone}))
+""")
+
+
+def test_uploads_conversions_and_lookups_from_threads_answer_as_each_alone():
+    done = subprocess.run([sys.executable, "-c", UPLOADS_SCRIPT], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""  # the library prints nothing
+    found = json.loads(done.stdout)
+    assert found["threads"] == found["alone"]
+    assert not any(isinstance(answer, str) and answer.startswith("BUG") for answer in found["alone"])
+    errors = [answer for answer in found["alone"] if isinstance(answer, list) and answer and answer[0] == "DeckcheckError"]
+    assert errors and all("\n" not in message for _, message, _ in errors)  # unreadable uploads can't be converted

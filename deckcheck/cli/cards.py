@@ -13,12 +13,10 @@ import typer
 
 from ..report import UTF8
 from .app import CARDS_DB_OPTION, CARDS_DB_WRITTEN_OPTION, DATE_OPTION, OFFLINE_OPTION, PLATFORM_OPTION, handles_errors
-from ..wording import counted, names_listed, listed
+from ..wording import counted, listed
 from .common import emit, say, text_or_json, warn_once
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
-
     from ..games import Game
 
 cards_app = typer.Typer(
@@ -171,75 +169,15 @@ def cards_import(
          f"({counted(summary.objects, 'object', grouped=True)})\n")
 
 
-def _lookup_game(name: str, game_id: str | None) -> Game:
-    from ..errors import DeckcheckError
-    from ..games import GAMES, default, find, passcode_game
-
-    if game_id is None:
-        numbered = passcode_game()
-        return numbered if numbered is not None and name.strip().isdecimal() else default()
-    game = find(game_id)
-    if game is None:
-        raise DeckcheckError(f"--game {game_id!r}: choose {listed(list(GAMES))}")
-    return game
-
-
 def _catalog(game: Game, cards_db: Optional[Path], *, offline: bool) -> Any:
     """The catalog `cards` commands read: the database at --cards-db (which must exist),
     else the one validation would use (a synced database, or the built-in data)."""
-    from ..cards import catalog_for
-    from ..errors import CardDataError
+    from ..cards.lookup import open_catalog
 
-    catalog, note = catalog_for(game.id, cards_db, offline=offline or None, warn=warn_once())
-    if catalog is None:
-        raise CardDataError(note or f"no {game.label} card data")
+    catalog, note = open_catalog(game, cards_db, offline=offline or None, warn=warn_once())
     if note:
         say(f"deckcheck: note: {note}")
     return catalog
-
-
-def _other_game_hint(name: str, searched: Game, cards_db: Optional[Path], *, offline: bool,
-                     suggested: Iterable[str] = (), chosen: bool = False) -> str:
-    """`; it is a Yu-Gi-Oh! card: add --game yugioh` when a game the lookup did not search
-    (Magic without --game and --format) has a card of that name and the searched game did
-    not suggest a card of the same name (`Lightningbolt`: Magic's Lightning Bolt, not
-    WoW's); else nothing. `chosen`: the user chose the searched game (--game, --format), so
-    the hint says to look it up in the other game instead, as validate's other-game hint
-    tells a deck checked against another game's format."""
-    from ..cards import catalog_for
-    from ..errors import CardDataError
-    from ..games import GAMES
-    from ..names import fold
-
-    own = {fold(other_name) for other_name in suggested}
-    typed = fold(name)
-    # A shortened name (`ash blossom`) is the start of another game's card only when the
-    # searched game suggested no card it begins.
-    short = bool(typed) and not any(key.startswith(typed) for key in own)
-
-    for other in GAMES.values():
-        if other is searched:
-            continue
-        try:  # quietly: a note about another game's data is not what was asked
-            catalog, _ = catalog_for(other.id, cards_db, offline=offline)
-        except CardDataError:
-            continue
-        if catalog is None:
-            continue
-        found = other.find_card(catalog, name)
-        if found is not None and fold(getattr(found, "name", "")) not in own:
-            card = "it"
-        elif found is None and short:
-            begun = [known for known in catalog.suggest(name, 1) if fold(known).startswith(typed)]
-            if not begun:
-                continue
-            card = begun[0]
-        else:
-            continue
-        if chosen:
-            return f"; {card} is a {other.label} card, not a {searched.label} one: look it up with --game {other.id}"
-        return f"; {card} is a {other.label} card: add --game {other.id}"
-    return ""
 
 
 @cards_app.command("lookup", short_help="Show a card: its name, type, text, printings and legality.")
@@ -266,6 +204,7 @@ def cards_lookup(
     Example: deckcheck cards lookup "Oko, Thief of Crowns" -f mtg/standard --date 2019-09-28 --platform arena
     """
     from ..cards import offline_by_default
+    from ..cards.lookup import find_game, too_long
     from ..errors import DeckcheckError
     from ..games import find
     from ..pipeline import check_platform, parse_date
@@ -279,13 +218,19 @@ def cards_lookup(
         from ..formats import load, reference
 
         fmt = load(reference(format_id))
-        game = find(fmt.game) or _lookup_game(name, game_id)
+        game = find(fmt.game) or find_game(name, game_id)
         if game_id is not None and game_id != game.id:
             raise DeckcheckError(f"--game {game_id} and --format {format_id} (a {game.label} format) disagree")
     else:
-        game = _lookup_game(name, game_id)
+        game = find_game(name, game_id)
     day = parse_date(date)
     check_platform(platform)
+    long = too_long(name, game)
+    if long is not None:
+        if output == "json":
+            emit(json.dumps({"name": name, "found": False, "suggestions": []}) + "\n")
+        say(f"deckcheck: {long.said}")
+        raise typer.Exit(1)
     catalog = _catalog(game, cards_db, offline=offline or offline_by_default())
     if fmt is not None:  # a user's format file: a misspelt ban bans nothing, this card included
         from .common import warn_unknown_format_names
@@ -316,74 +261,26 @@ def _not_found(
     name: str, game: Any, game_id: str | None, catalog: Any, fmt: Any, platform: str, *,
     output: str, cards_db: Path | None, offline: bool,
 ) -> None:
-    """What `cards lookup` says of a name the card data holds no card of; typer.Exit(1),
-    except for an Alchemy card the format (-f) allows on --platform, which the data
-    lacks but the format plays (games/mtg/alchemy.py): a warning, exit 0, as validate
-    counts it."""
+    """What `cards lookup` says of a name the card data holds no card of
+    (cards/lookup.not_found); typer.Exit(1), except for an Alchemy card the format (-f)
+    allows on --platform, which the data lacks but the format plays (games/mtg/alchemy.py):
+    a warning, exit 0, as validate counts it."""
     from ..cards import offline_by_default
-    from ..games import default
-    from ..problem import ERROR, WARNING
+    from ..cards.lookup import COMMAND_WORDS, not_found
+    from ..problem import WARNING
 
-    suggestions = game.card_suggestions(catalog, name)
-    meant = f"did you mean {names_listed(suggestions)}?" if suggestions else ""
-    other = _other_game_hint(name, game, cards_db, offline=offline or offline_by_default(), suggested=suggestions,
-                             chosen=game_id is not None or fmt is not None)
-    # Another game's card of that very name (or one it begins) is the likelier answer: it
-    # comes first, the searched game's near names after it (`maxx c` in the WoW TCG is
-    # Maxx "C", a Yu-Gi-Oh! card, before it is Maexxna).
-    hint = f"{other}; or {meant}" if other and meant else other or (f"; {meant}" if meant else "")
-    what = "card named" if game is default() else f"{game.label} card"
-    # A query of digits is a passcode in a passcode game (None: not one, or thousands of
-    # digits no passcode has); a Rush Duel id gets the catalog's note.
-    from ..games.yugioh.show import passcode_of
-
-    code = passcode_of(name) if game.passcodes else None
-    passcode_note = getattr(catalog, "passcode_note", None)
-    note = passcode_note(code) if passcode_note is not None and code is not None else None
-    # A name the data has that is still no card (a melded back face) says so, as in validate.
-    not_a_card = getattr(catalog, "not_a_card", None)
-    why = not_a_card(name) if not_a_card is not None and not note and not (game.passcodes and name.strip().isdecimal()) else None
-    severity = ERROR
-    reword = getattr(catalog, "reword_unknown_cards", None)
-    if why and fmt is not None and reword is not None:
-        # With -f: an Alchemy card in words of that format on --platform, as validate
-        # gives them; allowed there, it is spelled right (no suggestions).
-        from ..cards.resolve import RULE as UNKNOWN_CARD
-        from ..problem import Problem
-
-        [worded] = reword([Problem(rule=UNKNOWN_CARD, message=why, card=name)], fmt, platform)
-        why, severity = worded.message, worded.severity
-        if severity == WARNING:
-            suggestions, hint = [], ""
+    missing = not_found(name, game, catalog, fmt, platform, cards_db=cards_db, offline=offline or offline_by_default(),
+                        chosen=game_id is not None or fmt is not None, words=COMMAND_WORDS)
     if output == "json":
-        facts: dict[str, Any] = {"name": name, "found": False, "suggestions": suggestions}
-        if why:
-            facts.update(message=why, severity=severity)
+        facts: dict[str, Any] = {"name": name, "found": False, "suggestions": missing.suggestions}
+        if missing.why:
+            facts.update(message=missing.why, severity=missing.severity)
         emit(json.dumps(facts) + "\n")
-    if note:
-        say(f"deckcheck: no {game.label} card has the passcode {name.strip()} in the card data: {note}")
-    elif game.passcodes and name.strip().isdecimal():
-        say(f"deckcheck: no {game.label} card has the passcode {name.strip()} in the card data{hint}"
-            + ("" if suggestions else f" (nor a passcode one digit away); to search by name: "
-               f"deckcheck cards lookup --game {game.id} \"NAME\" (part of a name suggests the whole)"))
-    elif severity == WARNING:
-        say(f"deckcheck: warning: {why}")
+    if missing.severity == WARNING:
+        say(f"deckcheck: warning: {missing.said}")
         return
-    else:
-        say(f"deckcheck: {why}{hint}" if why else f"deckcheck: no {what} {name!r}{_language_note(name, game, catalog)}{hint}")
+    say(f"deckcheck: {missing.said}")
     raise typer.Exit(1)
-
-
-def _language_note(name: str, game: Game, catalog: Any) -> str:
-    """Why a name may be no card's, as validate's unknown-card error says it: in another
-    alphabet, or holding a letter no card's name holds (cards/resolve.py)."""
-    from ..cards.resolve import letters_note, script_note
-
-    note = script_note(name, japanese=game.japanese_names)
-    held = getattr(catalog, "name_letters", None)
-    if not note and held is not None:
-        note = letters_note(name, held, japanese=game.japanese_names)
-    return note
 
 
 @cards_app.command("stats")

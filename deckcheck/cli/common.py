@@ -267,12 +267,10 @@ def warn_of_readings(deck: Deck) -> None:
     reading of its blank-line groups `-f` took), for the commands whose output carries no
     report of them (convert, diff): `validate` lists them, and a list misread quietly was
     converted or compared as it was read."""
-    from ..problem import PARSE_ERROR, WARNING
+    from ..converting import readings
 
-    for problem in deck.problems:
-        if problem.rule == PARSE_ERROR and problem.severity == WARNING:
-            where = f"line {problem.line}: " if problem.line else ""
-            warn(f"{deck.source}: {where}{problem.message}")
+    for message in readings(deck):
+        warn(message)
 
 
 def warn_once() -> Callable[[str], None]:
@@ -295,7 +293,8 @@ OPTION_OF_SETTING = {
     "seed": "--seed", "hands": "--hands", "turns": "--turns", "on": "--on", "cards": "--cards-db",
     'mode="exact"': "--exact", "keep": "--keep", "keep_by_size[6]": "--keep6", "keep_by_size[5]": "--keep5",
     "policy_file": "--policy", "assertion": "--assert", "card": "--card", "cast": "--cast", "card_data=None": "--no-cards",
-    "plot": "--plot", "compare": "--compare", "input_format": "--input-format",
+    "plot": "--plot", "compare": "--compare", "input_format": "--input-format", "to": "--to",
+    "game": "--game",
 }
 
 

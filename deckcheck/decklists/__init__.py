@@ -196,7 +196,7 @@ def writer(name: str) -> ModuleType:
     try:
         return WRITERS[name]
     except KeyError:
-        raise DeckcheckError(f"--to {name!r}: choose one of {', '.join(WRITERS)}") from None
+        raise OptionError("to", f"{name!r}: choose one of {', '.join(WRITERS)}") from None
 
 
 def written_encoding(name: str) -> str | None:

@@ -204,7 +204,10 @@ def convert(deck: Deck, to: str, *, catalog: PasscodeCatalog | None = None, magi
         first = errors[0]
         where = f"line {first.line}: " if first.line else ""
         problems = counted(len(errors), "problem")
-        raise DeckcheckError(f"{deck.source}: cannot convert, {problems} reading it ({where}{first.message})")
+        # The reason without the file's name (and line) a file's problem starts with: the
+        # message names the file once (`photo.png: ... (photo.png: not a text decklist ...)`).
+        said = first.message if first.reason is None else first.reason
+        raise DeckcheckError(f"{deck.source}: cannot convert, {problems} reading it ({where}{said})")
     _refuse_no_cards(deck)
     deck = fit(deck, to)  # a zone the format cannot hold is refused before any lookup
     if by_passcode(to):

@@ -118,15 +118,15 @@ def _later_face_only(card: CardRecord, name: str) -> bool:
     return key != fold(faces[0]) and key in {fold(face) for face in faces[1:]}
 
 
-def titled_without_format(deck: Deck, cards_db: Path | None) -> Deck:
+def titled_without_format(deck: Deck, cards_db: Path | None, *, offline: bool | None = None) -> Deck:
     """`titled` for a command given no format (`convert`, `diff` without -f): by Magic's
     card data, the game of typed lists, unless the list names a WoW hero or Yu-Gi-Oh!
     passcodes (a title is no card of theirs either, but Magic's data cannot tell their
-    cards, so the line stays as read)."""
+    cards, so the line stays as read). `offline`: as catalog_for takes it."""
     if deck.maybe_title is None:
         return deck
     if any(entry.zone == HERO or entry.code is not None for entry in deck.entries):
         return deck.copy(maybe_title=None)
     from ..cards import catalog_for  # only for a list whose first line may be its title
 
-    return titled(deck, catalog_for("mtg", cards_db)[0])
+    return titled(deck, catalog_for("mtg", cards_db, offline=offline)[0])

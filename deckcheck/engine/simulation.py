@@ -181,6 +181,15 @@ def simulate(
     def named(setting: str) -> str:
         return (names or {}).get(setting, setting)
 
+    def rule_setting(origin: str) -> str:
+        """The keyword that gave the keep rule of `origin` (a policy file's rules, and a
+        missing rule for the opening hand, are the file's when there is one)."""
+        if origin == named("keep"):
+            return "keep"
+        if origin in {named(f"keep_by_size[{size}]") for size in (keep_by_size or {})}:
+            return "keep_by_size"
+        return "policy_file" if policy_file else "keep"
+
     if card_data is BUILT_IN:
         fmt, deck, card_data, card_problems = _with_built_in_data(deck, fmt, card_problems)
     keep, keep_by_size = checked_rules(keep, keep_by_size)
@@ -220,7 +229,10 @@ def simulate(
     built = build_policy if policies is None else policies.build
 
     def build(**settings: Any) -> KeepPolicy:
-        policy = built(**settings)
+        try:
+            policy = built(**settings)
+        except DeckcheckError as error:  # a rule's origin says which setting gave it
+            raise of_setting(error, rule_setting(getattr(error, "origin", "") or "")) from None
         return policy.named_by(namer) if policies is None else policies.named(policy, card_data, namer)
     fmt = fmt if isinstance(fmt, Format) else load(fmt)
     # Zone sizes as in force today: a simulation has no event date. As validation reads it:
@@ -235,7 +247,10 @@ def simulate(
     probe = build(
         hand_size=hand_size, keep=keep, by_size=keep_by_size, policy_file=policy_file, extra_cards=tuple(cards), names=names,
     )
-    parsed = [parse_assertion(text, tags=probe.tags, origin=named("assertion")).named_by(namer) for text in assertions]
+    try:
+        parsed = [parse_assertion(text, tags=probe.tags, origin=named("assertion")).named_by(namer) for text in assertions]
+    except DeckcheckError as error:
+        raise of_setting(error, "assertions") from None
     profile = profile_deck(deck, fmt, lands=probe.lands, tags=probe.tags, card_data=card_data)
     # Cards the deck holds outside the library (a commander, the sideboard): a name asked
     # for among them is told where it is, not "no such card". A companion is named by its
@@ -280,27 +295,30 @@ def simulate(
     # fail for the misspelling, not the deck).
     # Rules shared between decks (a `check` entry's, cards_shared) may count a real card one
     # deck does not run: 0 there with a note, as a shared p_by_turn of it is 0 (assertion_notes.py).
-    counted_names = [(name, f"{rule.origin}: count({name!r})", f"{rule.origin}: count({name!r}) is 0 in every hand")
+    counted_names = [(name, f"{rule.origin}: count({name!r})", f"{rule.origin}: count({name!r}) is 0 in every hand",
+                      rule_setting(rule.origin))
                      for rule in policy.every_rule for name in rule.cards]
     counted_names += [(name, f"{named('assertion')} {assertion.text!r}",
-                       f"{named('assertion')} {assertion.text!r}: count({name!r}) is 0 for every deal")
+                       f"{named('assertion')} {assertion.text!r}: count({name!r}) is 0 for every deal", "assertions")
                       for assertion in parsed for name in assertion.counted]
     known = card_known(card_data)
-    for name, origin, zero in counted_names:
+    for name, origin, zero, setting in counted_names:
         if profile.find(name) is None:
             if not (cards_shared and known(name)):
-                raise no_such_card(origin, name, profile, outside, fmt.game)
+                raise of_setting(no_such_card(origin, name, profile, outside, fmt.game), setting)
             where = _elsewhere_note(name, outside, fmt.game)
             warnings.append(f"{zero}: the main deck has 0 copies of {name}" + (f" ({where})" if where else ""))
     # Each spell asked about, where the user asked first: --cast, or an assertion's castable().
     origins = {name: f"{named('cast')} {name!r}" for name in cast}
+    asked_in = dict.fromkeys(cast, "cast")  # the keyword each was asked in
     for assertion in parsed:
         for name in assertion.casts:
             origins.setdefault(name, f"{named('assertion')} {assertion.text!r}")
+            asked_in.setdefault(name, "assertions")
     if origins and not game_has_lands(fmt):
         # Castability counts lands and pays mana costs: a game without them has no answer.
-        raise DeckcheckError(f"{next(iter(origins.values()))}: castability on curve needs mana costs and lands, "
-                             f"which {game_label(fmt)} does not have")
+        raise of_setting(DeckcheckError(f"{next(iter(origins.values()))}: castability on curve needs mana costs and "
+                                        f"lands, which {game_label(fmt)} does not have"), next(iter(asked_in.values())))
     warnings.extend(policy_notes(policy, profile, cast=list(origins), given=cards,
                                  given_as=named("card") if cards_shared else None))
     atoms = split_atoms(profile, named=policy.named_cards, tags=policy.used_tags)
@@ -384,13 +402,28 @@ def simulate(
         deck=deck, fmt=fmt, policy=policy, profile=profile, atoms=atoms, steps=tuple(steps), outcome=outcome,
         tracked=tracked, turns=turns, on=on, warnings=warnings, deck_notes=deck_notes, max_draws=max_draws,
     )
-    simulation.castable = answer_casts(
-        origins, profile, policy, steps, card_data, exact=chosen == "exact", first_player_draws=first_player_draws,
-        warnings=warnings, outside=outside, no_data=named("card_data=None"), **sampling,  # type: ignore[arg-type]
-    )
+    try:
+        simulation.castable = answer_casts(
+            origins, profile, policy, steps, card_data, exact=chosen == "exact", first_player_draws=first_player_draws,
+            warnings=warnings, outside=outside, no_data=named("card_data=None"), **sampling,  # type: ignore[arg-type]
+        )
+    except DeckcheckError as error:  # its message starts with where the spell was asked for
+        asked = next((name for name, origin in origins.items() if str(error).startswith(origin)), None)
+        raise of_setting(error, asked_in.get(asked) if asked is not None else None) from None
     lookup = _lookup(simulation, named("assertion"))
-    simulation.assertions = [check(a, lookup, monte_carlo=outcome.mode != "exact") for a in parsed]
+    try:
+        simulation.assertions = [check(a, lookup, monte_carlo=outcome.mode != "exact") for a in parsed]
+    except DeckcheckError as error:
+        raise of_setting(error, "assertions") from None
     return simulation
+
+
+def of_setting(error: DeckcheckError, setting: str | None) -> DeckcheckError:
+    """`error` marked as about the call's keyword `setting` (a form marks that field),
+    unless it names one already (an OptionError's) or is about the deck (a DeckError)."""
+    if setting is not None and error.setting is None and not isinstance(error, DeckError):
+        error.setting = setting
+    return error
 
 
 def _deck_warnings(deck: Deck, card_problems: Sequence[Problem]) -> list[str]:
@@ -539,7 +572,7 @@ def _tracked(
     entry's assertions are shared among decks."""
     # Each spelling asked is checked, not one a card key: `Fire // Ice` asked does not
     # vouch for `Fire // Banana`, of the same front face.
-    wanted: dict[str, str] = {}
+    wanted: dict[str, tuple[str, str]] = {}  # name -> (where it was asked for, the keyword)
     # A set: a pull request's deckcheck.yaml may name 100,000 cards (`cards:`), and each was
     # looked for in the whole list (97 s for one deck).
     given = set(cards)
@@ -554,18 +587,18 @@ def _tracked(
         if profile.index(name) is None and (name not in given or (shared and real(name))):
             continue  # a shared policy file's or entry's card this deck does not play: a note (policy_notes.py)
         origin = f"{named('card')} {name!r}" if name in given else f"{policy.source}: cards: {name!r}"
-        wanted.setdefault(name, origin)
+        wanted.setdefault(name, (origin, "cards" if name in given else "policy_file"))
     for assertion in assertions:
         for name, _, _ in assertion.by_turn:
             if name not in wanted and profile.index(name) is None and real(name):
                 continue
-            wanted.setdefault(name, f"{named('assertion')} {assertion.text!r}")
+            wanted.setdefault(name, (f"{named('assertion')} {assertion.text!r}", "assertions"))
     indices: list[int] = []
     listed: set[int] = set()
-    for name, origin in wanted.items():
+    for name, (origin, setting) in wanted.items():
         index = profile.index(name)
         if index is None:
-            raise no_such_card(origin, name, profile, outside, game)
+            raise of_setting(no_such_card(origin, name, profile, outside, game), setting)
         if index not in listed:
             listed.add(index)
             indices.append(index)
@@ -633,7 +666,7 @@ def _choose_mode(
             reason, needs = str(exc), f"{exact_named} is not possible here"
     if mode == "exact":
         if reason:
-            raise ExactNotPossible(f"{needs}: {reason}; leave out {exact_named} to use Monte Carlo")
+            raise of_setting(ExactNotPossible(f"{needs}: {reason}; leave out {exact_named} to use Monte Carlo"), "mode")
         return "exact"
     if reason:
         warnings.append(f"using Monte Carlo: {reason}")

@@ -1,0 +1,298 @@
+"""A decklist written in another format, with what the player should hear about it:
+`deckcheck convert` and the library's `convert` alike.
+
+The command prints the text on stdout and each warning on stderr; the library returns both
+(`Converted`), so a website shows the warnings beside the download. The writing itself is
+decklists/convert.py's; this module reads the deck as the command does (a format's reading
+of its zones, a title line, the card data that bridges names and passcodes) and words the
+warnings, naming the settings in the caller's words (`Words`: the command's options, the
+library's keywords).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from .errors import DeckcheckError, OptionError
+from .wording import card_names, counted, listed, named_few
+
+if TYPE_CHECKING:
+    from .cards.catalog import Catalog, PasscodeCatalog
+    from .decklists.convert import NoPasscodes
+    from .formats import Format, FormatRef
+    from .model import CardEntry, Deck
+
+
+class Words(NamedTuple):
+    """How a warning or error names the settings: the format to read by (`-f FORMAT`, with
+    an example of it) and the format written (`--to`)."""
+
+    format_id: str
+    format_example: str
+    to: str
+
+
+COMMAND_WORDS = Words("-f FORMAT", "-f mtg/commander", "--to")
+LIBRARY_WORDS = Words("format_id", "format_id='mtg/commander'", "to")
+
+
+@dataclass(frozen=True)
+class Converted:
+    """A decklist converted: `text` in the format asked for, `encoding` the one its file is
+    written in (UTF-8 for an XML format; None: any, the caller's), and the `warnings` the
+    command prints on stderr, each one line (a card written as read that no program reads,
+    a blank-line group read as the sideboard, cards outside the deck left out)."""
+
+    text: str
+    encoding: str | None = None
+    warnings: list[str] = field(default_factory=list)
+
+
+def convert(
+    deck: str | Path | Deck,
+    to: str,
+    *,
+    format_id: FormatRef | Format | None = None,
+    input_format: str | None = None,
+    cards: str | Path | None = None,
+) -> Converted:
+    """The decklist written as `to` (`text`, `arena`, `dek`, `cod`, `dck`, `ydk`, `ydke`), as
+    `deckcheck convert` writes it, with its warnings as data.
+
+    `deck` is the list's text (a `str`, never a file name), a file (a `pathlib.Path`) or a
+    `Deck` that `parse_deck` or `parse_bytes` read. `format_id` reads the list as that format
+    does before writing (a Commander deck's commander wherever the file put it). `cards` names
+    a card database (None: the default one, else the built-in data); nothing is looked up
+    online. A list that cannot be read, a zone `to` cannot hold or a name with no passcode
+    raises DeckcheckError (an unknown `to` an OptionError naming `to`).
+
+    >>> from deckcheck import convert
+    >>> print(convert("4 Lightning Bolt\\n56 Mountain\\n", "arena").text, end="")
+    Deck
+    4 Lightning Bolt
+    56 Mountain
+    """
+    from . import decklists
+    from .formats import Format, load
+    from .model import Deck
+    from .pipeline import read_deck
+
+    if not isinstance(to, str):
+        raise OptionError("to", f"{to!r}: give the name of the format to write, such as 'text'")
+    decklists.writer(to)  # an unknown `to` before any reading
+    if cards is not None and not isinstance(cards, (str, Path)):
+        raise OptionError("cards", f"{cards!r}: give a card database's path, or None (the default card data)")
+    fmt = None if format_id is None else format_id if isinstance(format_id, Format) else load(format_id)
+    if isinstance(deck, Deck):
+        read = deck
+    else:
+        read = read_deck(deck, input_format=input_format)
+    stem = deck.stem if isinstance(deck, Path) else None
+    return converted(read, to, fmt=fmt, cards_db=None if cards is None else Path(cards), offline=True, stem=stem,
+                     words=LIBRARY_WORDS)
+
+
+def converted(
+    deck: Deck, to: str, *, fmt: Format | None, cards_db: Path | None, offline: bool | None, stem: str | None,
+    words: Words, warnings: list[str] | None = None,
+) -> Converted:
+    """`deck` (as read) written as `to`: read as `fmt` reads it when given, else its title
+    line settled by Magic's card data; named `stem` (the file's name) when `to` names decks
+    and the list does not. `offline`: the card data's online lookups (None: as the
+    environment says, the command's way). Each warning is added to `warnings` as it is
+    found (a caller that must say them even when the writing then fails passes its list)."""
+    from . import decklists
+    from .cards import catalog_for
+    from .decklists.convert import NoPasscodes, by_passcode, companions_unnamed, names_faces, outside_the_deck
+    from .decklists.convert import alchemy_cards, unnamed_cards, unnamed_passcodes
+    from .decklists.convert import convert as convert_deck
+    from .decklists.title import titled_without_format
+    from .games import passcode_game
+
+    said: list[str] = [] if warnings is None else warnings
+    if fmt is not None and not deck.unreadable:
+        deck = _as_read_by(deck, fmt, cards_db)
+    elif fmt is None:
+        deck = titled_without_format(deck, cards_db, offline=offline)
+        said.extend(_big_guess(deck, to, cards_db, words))
+    if deck.name is None and stem is not None and decklists.names_deck_by_file(to):
+        deck = deck.copy(name=stem)  # a copy: a library caller's Deck stays as it was
+    catalog = None
+    numbered = passcode_game()
+    if numbered is not None and (by_passcode(to) or any(entry.code is not None for entry in deck.entries)):
+        catalog, _ = catalog_for(numbered.id, cards_db, offline=offline)
+    magic = catalog_for("mtg", cards_db, offline=offline)[0] if names_faces(to, deck) else None
+    try:
+        written = convert_deck(deck, to, catalog=catalog, magic=magic)
+    except NoPasscodes as error:
+        _refuse_another_games_list(deck, to, error, cards_db, words)
+        raise
+    said.extend(readings(deck))
+    said.extend(_numbers(deck, unnamed_passcodes(deck, to, catalog), catalog))
+    said.extend(_names(deck, unnamed_cards(deck, to, magic), magic))
+    said.extend(_alchemy(deck, alchemy_cards(deck, to, magic)))
+    said.extend(_companions(deck, to, companions_unnamed(deck, to)))
+    outside = outside_the_deck(deck)
+    if outside:  # never written (docs/decklists.md): say so rather than drop them quietly
+        said.append(f"{deck.source}: {outside} not written")
+    return Converted(written, decklists.written_encoding(to), said)
+
+
+def readings(deck: Deck) -> list[str]:
+    """The warnings the reader gave of how it read a list (a line read as a card without a
+    count, a `0 Card` line left out, a `.ydk`'s `#side` cards kept in the Extra Deck, which
+    reading of its blank-line groups a format took), for what carries no report of them
+    (convert, diff): `validate` lists them, and a list misread quietly was converted or
+    compared as it was read."""
+    from .problem import PARSE_ERROR, WARNING
+
+    return [f"{deck.source}: {f'line {problem.line}: ' if problem.line else ''}{problem.message}"
+            for problem in deck.problems if problem.rule == PARSE_ERROR and problem.severity == WARNING]
+
+
+def _refuse_another_games_list(deck: Deck, to: str, error: NoPasscodes, cards_db: Path | None, words: Words) -> None:
+    """A list of another game's cards (a Magic deck written as a `.ydk`) is refused as such:
+    the Yu-Gi-Oh! names "did you mean" would offer for its cards help no one. Returns when
+    the names are no other game's (typos of Yu-Gi-Oh! cards), for `error` to be raised."""
+    from .cards.other_game import other_game
+    from .games import GAMES, passcode_game
+
+    numbered = passcode_game()
+    if numbered is None:
+        return
+    names = [entry.name for entry in deck.entries if entry.code is None]
+    if len(error.names) * 2 <= len(set(names)):  # most of the list is Yu-Gi-Oh! cards
+        return
+    other = other_game(error.names, numbered.id, cards_db)
+    if other is None:
+        return
+    label = GAMES[numbered.id].label
+    raise DeckcheckError(f"{deck.source}: its card names are not {label} cards but {other.label} cards: "
+                         f"{words.to} {to} writes {label} passcodes; give another {words.to}, such as text") from None
+
+
+def _numbers(deck: Deck, unnamed: list[CardEntry], catalog: PasscodeCatalog | None) -> list[str]:
+    """Passcodes the card data lacks are written by number in a list by name: the player
+    hears which, and that only deckcheck reads such a line back as the passcode."""
+    if not unnamed or catalog is None:
+        return []
+    codes = named_few([f"{entry.code} (line {entry.line})" if entry.line else str(entry.code) for entry in unnamed],
+                      "more")
+    one = len(unnamed) == 1
+    return [f"{deck.source}: {counted(len(unnamed), 'passcode')} not in the card data ({catalog.describe()}) "
+            f"{'is' if one else 'are'} written as {'its number' if one else 'their numbers'}: "
+            f"{codes}; deckcheck reads such a line back as the passcode, but other programs read no card there"]
+
+
+def _names(deck: Deck, unnamed: list[CardEntry], magic: Catalog | None) -> list[str]:
+    """Names the Magic card data lacks are written as read in a list for Magic Online or
+    Arena (a misspelling, a German list's `Blitzschlag`): the player hears which, the first
+    few with their line and the closest names (`Gebirge`: Mountain), as validate's
+    unknown-card errors have them."""
+    if not unnamed or magic is None:
+        return []
+    from .decklists.convert import SUGGESTED_NAMES
+    from .wording import names_listed
+
+    lines: dict[str, int | None] = {}
+    for entry in unnamed:
+        lines.setdefault(entry.name, entry.line)
+    shown = []
+    for rank, (name, line) in enumerate(lines.items()):
+        hints = [f"line {line}"] if line else []
+        near = magic.suggest(name) if rank < SUGGESTED_NAMES else []
+        hints += [f"did you mean {names_listed(near)}?"] if near else []
+        shown.append(f"{name!r} ({'; '.join(hints)})" if hints else repr(name))
+    names = counted(len(lines), "name")
+    return [f"{deck.source}: {names} the card data lacks {'is' if len(lines) == 1 else 'are'} written as read, which "
+            f"no Magic program reads as a card: {named_few(shown, 'more')}; `deckcheck validate` says more"]
+
+
+def _companions(deck: Deck, to: str, companions: list[CardEntry]) -> list[str]:
+    """A format with no companion zone (dek, cod, dck) holds the companion in its sideboard,
+    where the rules keep it: the player hears that the file no longer names it as such."""
+    if not companions:
+        return []
+    names = card_names([entry.name for entry in companions])  # quoted when one holds a comma
+    named = listed([f"{name} (line {entry.line})" if entry.line else name for name, entry in zip(names, companions)], "and")
+    one = len(companions) == 1
+    return [f"{deck.source}: {to} has no companion zone: the companion{'' if one else 's'}, {named}, "
+            f"{'is' if one else 'are'} written once in the sideboard, where the rules keep {'it' if one else 'them'}, "
+            f"and the file no longer names {'it' if one else 'them'} as the companion"]
+
+
+def _alchemy(deck: Deck, cards: list[tuple[CardEntry, Any]]) -> list[str]:
+    """Alchemy rebalanced cards (`A-Luminarch Aspirant`) are written as read in a list for
+    another program than MTG Arena, the only one that plays them: the player hears which,
+    each with its line and the original card, which that program does know."""
+    if not cards:
+        return []
+    lines: dict[str, tuple[int | None, str]] = {}
+    for entry, original in cards:
+        lines.setdefault(entry.name, (entry.line, original.name))
+    shown = [f"{name!r} ({f'line {line}; ' if line else ''}the original card is {original})"
+             for name, (line, original) in lines.items()]
+    return [f"{deck.source}: {counted(len(lines), 'Alchemy rebalanced card')} {'is' if len(lines) == 1 else 'are'} "
+            f"written as read, which only MTG Arena plays: {named_few(shown, 'more')}"]
+
+
+def _big_guess(deck: Deck, to: str, cards_db: Path | None, words: Words) -> list[str]:
+    """Without a format the last blank-line group of a typed list is its sideboard, as MTGO
+    exports have it (decklists/layout.py). A group holding more cards than the rest of the
+    list is rarely one: most often a Commander deck written commander first. The list is
+    written as read, and the player hears which reading was taken and how to choose, the
+    zones in its game's words (a Yu-Gi-Oh! list's Side Deck; Magic's sideboard, with Magic's
+    formats' advice, for a list of no other game)."""
+    from .decklists.layout import sideboard_words
+    from .model import MAIN
+
+    guess = deck.guessed_sideboard
+    if guess is None:
+        return []
+    main = deck.count(MAIN)
+    if guess.cards <= main:
+        return []
+    game = _game_without_format(deck, to, cards_db) or "mtg"
+    main_deck, sideboard, heading = sideboard_words(game)
+    # Magic's lists take their blank-line sideboard from MTGO, and its Commander decks are
+    # what such a group most often is: said only for a Magic list.
+    magic = game == "mtg"
+    source = ", as Magic Online exports have it" if magic else ""
+    commander = f" ({words.format_example} takes a typed list's first group as its commanders)" if magic else ""
+    return [f"{deck.source}: line {guess.first_line}: read the last blank-line group ({counted(guess.cards, 'card')}) as "
+            f"the {sideboard}{source}, leaving {counted(main, 'card')} in the {main_deck}; give {words.format_id} to read "
+            f"the list as that format does{commander}, or put a `{heading}` line above the {sideboard}"]
+
+
+def _game_without_format(deck: Deck, to: str, cards_db: Path | None) -> str:
+    """The game of a list converted without a format, for the words a warning about it
+    uses: Yu-Gi-Oh!'s when it is written by passcode (`ydk`) or names cards by one, else
+    the game a zone of its own says (a WoW hero, an Extra Deck, a command zone:
+    games.game_unchecked), else the game its card names say (cards/other_game.game_of_names);
+    "" when nothing tells: a typed list is Magic's, as decklists/title.titled_without_format
+    takes it."""
+    from .cards.other_game import game_of_names
+    from .decklists.convert import by_passcode
+    from .games import game_unchecked, passcode_game
+
+    numbered = passcode_game()
+    if numbered is not None and (by_passcode(to) or any(entry.code is not None for entry in deck.entries)):
+        return numbered.id
+    zoned = game_unchecked("", {entry.zone for entry in deck.entries})
+    if zoned:
+        return zoned
+    named = game_of_names([entry.name for entry in deck.entries], cards_db)
+    return named.id if named is not None else ""
+
+
+def _as_read_by(deck: Deck, fmt: Format, cards_db: Path | None) -> Deck:
+    """The deck's zones as validating it against `fmt` today reads them (rules.read_as),
+    with the format's game's card data (a Commander deck's first group is its commander
+    only when the data says it can lead a deck). Offline: how a list is read never waits
+    on a lookup."""
+    from .cards import catalog_for
+    from .rules import read_as
+
+    catalog, _ = catalog_for(fmt.game, cards_db, offline=True)
+    return read_as(deck, fmt, cards=catalog)

@@ -1,0 +1,108 @@
+"""The library's `convert` is `deckcheck convert`: the same text, and as data the warnings
+the command prints on stderr (a website shows them beside the download). Each case runs
+both on one file and compares them."""
+from __future__ import annotations
+
+import pickle
+from pathlib import Path
+
+import pytest
+
+from conftest import run_cli
+from deckcheck import convert, parse_bytes
+from deckcheck.errors import DeckcheckError, OptionError
+
+WARNING = "deckcheck: warning: "
+
+CASES = [
+    ("burn.txt", "4 Lightning Bolt\n56 Mountain\n", ["--to", "arena"]),
+    # a typed Commander list without a format: its big last group read as the sideboard
+    ("edh.txt", "1 Atraxa, Praetors' Voice\n\n1 Sol Ring\n98 Forest\n", ["--to", "arena"]),
+    ("edh.txt", "1 Atraxa, Praetors' Voice\n\n1 Sol Ring\n98 Forest\n", ["--to", "dck", "-f", "mtg/commander"]),
+    # cards outside the deck, a name no card has, a card line without a count
+    ("site.txt", "Deck\n4 Lightning Bolt\n55 Mountain\n1 Lightnig Bolt\nSideboard\n2 Duress\nMaybeboard\n3 Shock\n",
+     ["--to", "dek"]),
+    ("count.txt", "Lightning Bolt\n59 Mountain\n", ["--to", "text"]),
+    ("deck.ydk", "#main\n14558127\n14558127\n#extra\n!side\n", ["--to", "ydke"]),
+    ("named.txt", "1 Ash Blossom & Joyous Spring\n1 99999999\n", ["--to", "ydk"]),
+]
+
+
+@pytest.mark.parametrize("name, content, args", CASES, ids=[f"{case[0]}-{case[2][1]}" for case in CASES])
+def test_convert_is_what_the_command_writes_and_warns(tmp_path, name, content, args):
+    (tmp_path / name).write_text(content, encoding="utf-8")
+    done = run_cli("convert", name, *args, cwd=tmp_path)
+    format_id = args[args.index("-f") + 1] if "-f" in args else None
+    if done.returncode != 0:
+        with pytest.raises(DeckcheckError) as raised:
+            convert(tmp_path / name, args[1], format_id=format_id)
+        assert done.stderr.endswith(f"deckcheck: error: {raised.value}\n".replace(str(tmp_path / name), name))
+        return
+    result = convert(tmp_path / name, args[1], format_id=format_id)
+    assert result.text == done.stdout
+    # The same warnings, the settings named in each one's words
+    shown = [f"{WARNING}{message}\n".replace(str(tmp_path / name), name).replace("format_id='mtg/commander'", "-f mtg/commander")
+             .replace("give format_id", "give -f FORMAT") for message in result.warnings]
+    assert shown == done.stderr.splitlines(keepends=True)
+
+
+def test_the_warnings_are_data():
+    result = convert("1 Atraxa, Praetors' Voice\n\n1 Sol Ring\n98 Forest\n", "arena")
+    [guess] = result.warnings
+    # the library's words for the setting to give, not the command's options
+    assert "give format_id to read the list as that format does (format_id='mtg/commander' takes" in guess
+    assert "-f" not in guess
+    assert convert("Deck\n4 Lightning Bolt\n56 Mountain\n", "dek").encoding == "utf-8"  # XML says so
+
+
+def test_a_deck_parse_bytes_read_is_converted_and_not_changed():
+    deck = parse_bytes("4 Lim-Dûl’s Vault\n56 Swamp\n".encode("cp1252"), name="vault.txt")
+    before = (deck.name, list(deck.entries))
+    result = convert(deck, "text")
+    assert result.text == "4 Lim-Dûl's Vault\n56 Swamp\n" or "Lim-Dûl" in result.text
+    assert (deck.name, list(deck.entries)) == before
+
+
+@pytest.mark.parametrize("to", ["foo", 3, None])
+def test_an_unknown_to_is_an_option_error_naming_to(to):
+    with pytest.raises(OptionError) as raised:
+        convert("4 Lightning Bolt\n", to)
+    assert raised.value.setting == "to"
+    assert pickle.loads(pickle.dumps(raised.value)).setting == "to"
+
+
+def test_the_command_still_names_its_option():
+    done = run_cli("convert", "-", "--to", "foo", input="4 Lightning Bolt\n")
+    assert done.returncode == 2
+    assert done.stderr == "deckcheck: error: --to 'foo': choose one of dek, cod, dck, ydk, ydke, text, arena\n"
+
+
+@pytest.mark.parametrize("deck", ["%PDF-1.4 garbage\x00\x01", Path("/nonexistent/deck.txt")])
+def test_a_list_that_cannot_be_read_is_a_deckcheck_error(deck):
+    with pytest.raises(DeckcheckError) as raised:
+        convert(deck, "arena")
+    assert "\n" not in str(raised.value)
+
+
+def test_convert_prints_nothing(capfd):
+    convert("1 Atraxa, Praetors' Voice\n\n1 Sol Ring\n98 Forest\n1 Lightnig Bolt\n", "arena")
+    assert capfd.readouterr() == ("", "")
+
+
+@pytest.mark.parametrize("name, data, message", [
+    ("photo.png", b"\x89PNG\r\n\x1a\n" + b"\x00" * 50,
+     "photo.png: cannot convert, 1 problem reading it (not a text decklist: looks like PNG (an image); export the list as text)"),
+    ("deck.dek", b'<?xml version="1.0"?><Deck><Cards',
+     "deck.dek: cannot convert, 1 problem reading it (line 1: not well-formed XML (unclosed token): the file ends inside "
+     "<Deck>, never closed; it was cut short (saved or copied in part?): save or export it again)"),
+])
+def test_a_file_that_cannot_be_read_is_named_once(tmp_path, name, data, message):
+    """The reason was quoted with the file's name (and an XML file's line) it starts with:
+    `photo.png: cannot convert, 1 problem reading it (photo.png: not a text decklist: ...)`,
+    `deck.dek: ... (line 1: deck.dek: line 1: not well-formed XML ...)`."""
+    with pytest.raises(DeckcheckError) as raised:
+        convert(parse_bytes(data, name=name), "arena")
+    assert str(raised.value) == message
+    (tmp_path / name).write_bytes(data)
+    done = run_cli("convert", name, "--to", "arena", cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (2, f"deckcheck: error: {message}\n")

@@ -1,0 +1,83 @@
+"""Every error of one of `simulate`'s own settings says which in `setting`, as an
+OptionError does: a website that shows a form marks the field the error is about. The
+message names the setting as before (the library's word, or the front end's by `names`);
+`setting` is the keyword of the call (`cards`, `cast`, `keep`, `keep_by_size`,
+`assertions`, `policy_file`), whatever the message calls it."""
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+from deckcheck.engine import simulate
+from deckcheck.errors import DeckcheckError, DeckError
+
+DECK = "4 Lightning Bolt\n4 Goblin Guide\n20 Mountain\n32 Lava Spike\n"
+YGO = "3 Ash Blossom & Joyous Spring\n37 Maxx \"C\"\n"
+
+CASES = [
+    # A name the deck lacks, where each setting gives one
+    ("cards", dict(cards=["Lightning Blot"])),
+    ("cast", dict(cast=["Lightning Blot"])),
+    ("keep", dict(keep='count("Lightning Blot") >= 1')),
+    ("keep_by_size", dict(keep="lands >= 2", keep_by_size={6: 'count("Lightning Blot") >= 1'})),
+    ("assertions", dict(assertions=['p_by_turn("Lightning Blot", 2) > 0.1'])),
+    ("assertions", dict(assertions=['castable("Lightning Blot") > 0.1'])),
+    # A rule or assertion that does not parse, or asks what the format has not
+    ("keep", dict(keep="lands >=")),
+    ("keep_by_size", dict(keep_by_size={6: "lands >"})),
+    ("keep", dict(keep_by_size={6: "lands >= 1"})),  # no rule for the hand of 7: add `keep`
+    ("assertions", dict(assertions=["keep7 >="])),
+    ("assertions", dict(assertions=["keep9 >= 0.5"])),
+    ("cast", dict(cast=["Mountain"])),  # a land is never cast
+    # Exact odds asked of a rule that is not count-based
+    ("mode", dict(keep="distinct(spells) >= 2", mode="exact")),
+]
+
+
+@pytest.mark.parametrize("setting, settings", CASES, ids=[f"{case[0]}-{index}" for index, case in enumerate(CASES)])
+def test_an_error_of_a_simulate_setting_names_it_in_setting(setting, settings):
+    with pytest.raises(DeckcheckError) as raised:
+        simulate(DECK, "mtg/modern", **settings)
+    assert raised.value.setting == setting, str(raised.value)
+    # A worker pool sends it back with its field
+    assert pickle.loads(pickle.dumps(raised.value)).setting == setting
+
+
+def test_names_change_the_message_not_the_setting():
+    with pytest.raises(DeckcheckError) as raised:
+        simulate(DECK, "mtg/modern", cards=["Lightning Blot"], names={"card": "--card"})
+    assert str(raised.value).startswith("--card 'Lightning Blot': no such card")
+    assert raised.value.setting == "cards"
+
+
+def test_castability_in_a_game_without_lands_is_an_error_of_cast():
+    with pytest.raises(DeckcheckError) as raised:
+        simulate(YGO, "yugioh/advanced-tcg", cast=["Maxx \"C\""])
+    assert raised.value.setting == "cast"
+
+
+@pytest.mark.parametrize("content", [
+    "keep:\n  7: lands >=\n",                          # a rule that does not parse
+    "keep:\n  7: count(\"Lightning Blot\") >= 1\n",    # a card the deck lacks
+    "keep: [1, 2]\n",                                   # of the wrong shape
+])
+def test_an_error_of_the_policy_file_names_policy_file(tmp_path, content):
+    policy = tmp_path / "policy.yaml"
+    policy.write_text(content, encoding="utf-8")
+    with pytest.raises(DeckcheckError) as raised:
+        simulate(DECK, "mtg/modern", policy_file=policy)
+    assert raised.value.setting == "policy_file", str(raised.value)
+
+
+def test_a_missing_policy_file_names_policy_file(tmp_path):
+    with pytest.raises(DeckcheckError) as raised:
+        simulate(DECK, "mtg/modern", policy_file=tmp_path / "none.yaml")
+    assert raised.value.setting == "policy_file"
+
+
+def test_an_error_of_the_deck_names_no_setting():
+    """The deck is the call's first argument, not a setting a form marks: DeckError."""
+    with pytest.raises(DeckError) as raised:
+        simulate("4 Lightning Bolt\n", "mtg/modern")
+    assert raised.value.setting is None
