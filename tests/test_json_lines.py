@@ -166,7 +166,11 @@ ODD_PROBLEMS = [
             details={"lines": [60, 70]}),
     Problem(rule="r", message="details that name a field: the field's own value wins", zone="main", count=3,
             details={"zone": "sideboard", "count": 9, "line": 4, "rule": "no", "message": "no", "extra": (1, 2.5)}),
-    Problem(rule="r", message="a bool line and a float count are json's", line=True, count=2.0),
+    # One odd field each, so that each guard alone must send its problem to json (review32e).
+    Problem(rule="r", message="a bool line is json's true", line=True),
+    Problem(rule="r", message="a float count is json's 2.0", count=2.0),
+    Problem(rule="r", message="a bool count is json's true", count=True),
+    Problem(rule="r", message="a bool limit is json's false", limit=False),
     Problem(rule="r", message="an int key", details={3: "three"}),
     Problem(rule="unknown-card", message="'Bolt'", severity="error", details={"suggestions": ["Lightning Bolt"]}),
     _OwnProblem(rule="r", message="mine"),
