@@ -171,6 +171,12 @@ ODD_PROBLEMS = [
     Problem(rule="r", message="a float count is json's 2.0", count=2.0),
     Problem(rule="r", message="a bool count is json's true", count=True),
     Problem(rule="r", message="a bool limit is json's false", limit=False),
+    # Text fields that are not text: json writes them, `_text` cannot.
+    Problem(rule=7, message="a rule that is no text"),
+    Problem(rule="r", message="a severity that is no text", severity=None),
+    Problem(rule="r", message=["a message that is no text"]),
+    Problem(rule="r", message="a zone that is no text", zone=1),
+    Problem(rule="r", message="a card that is no text", card=3),
     Problem(rule="r", message="an int key", details={3: "three"}),
     Problem(rule="unknown-card", message="'Bolt'", severity="error", details={"suggestions": ["Lightning Bolt"]}),
     _OwnProblem(rule="r", message="mine"),
