@@ -33,6 +33,11 @@ class Problem(Record):
     # names them itself (registered_pools._unread). Neither is reported, and a copy
     # (`replace`, a batch's wire) starts without them.
     NOT_FIELDS = frozenset({"unexplained", "reason"})
+    # The fields `to_dict` writes when they are set (not None), in its order: after `rule`
+    # and `severity`, before `message`. The one list of them: a batch's JSON writer
+    # (report/json._problem_text) spells them out for speed and is tied to this by
+    # tests/test_json_lines.py.
+    OPTIONAL_FIELDS = ("zone", "line", "card", "count", "limit")
 
     def __init__(
         self, rule: str, message: str, severity: str = ERROR, zone: str | None = None, line: int | None = None,
@@ -74,7 +79,7 @@ class Problem(Record):
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"rule": self.rule, "severity": self.severity}
-        for key in ("zone", "line", "card", "count", "limit"):
+        for key in self.OPTIONAL_FIELDS:
             value = getattr(self, key)
             if value is not None:
                 out[key] = value

@@ -13,7 +13,7 @@ from deckcheck.batch import check_source
 from deckcheck.batch.registration import Registration
 from deckcheck.freshness import AsOf
 from deckcheck.problem import Problem
-from deckcheck.report.json import ResultLines, _dumps, dumps_indented, result_dict
+from deckcheck.report.json import ResultLines, _dumps, _problem_text, dumps_indented, result_dict
 from deckcheck.result import DeckResult
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
@@ -166,7 +166,17 @@ ODD_PROBLEMS = [
             details={"lines": [60, 70]}),
     Problem(rule="r", message="details that name a field: the field's own value wins", zone="main", count=3,
             details={"zone": "sideboard", "count": 9, "line": 4, "rule": "no", "message": "no", "extra": (1, 2.5)}),
-    Problem(rule="r", message="a bool line and a float count are json's", line=True, count=2.0),
+    # One odd field each, so that each guard alone must send its problem to json (review32e).
+    Problem(rule="r", message="a bool line is json's true", line=True),
+    Problem(rule="r", message="a float count is json's 2.0", count=2.0),
+    Problem(rule="r", message="a bool count is json's true", count=True),
+    Problem(rule="r", message="a bool limit is json's false", limit=False),
+    # Text fields that are not text: json writes them, `_text` cannot.
+    Problem(rule=7, message="a rule that is no text"),
+    Problem(rule="r", message="a severity that is no text", severity=None),
+    Problem(rule="r", message=["a message that is no text"]),
+    Problem(rule="r", message="a zone that is no text", zone=1),
+    Problem(rule="r", message="a card that is no text", card=3),
     Problem(rule="r", message="an int key", details={3: "three"}),
     Problem(rule="unknown-card", message="'Bolt'", severity="error", details={"suggestions": ["Lightning Bolt"]}),
     _OwnProblem(rule="r", message="mine"),
@@ -181,3 +191,40 @@ def test_a_lines_problems_are_what_json_writes_of_their_dicts(problems):
     row = Registration("a.txt", "a.txt", player="Ann", line=2)
     result = DeckResult(deck="a.txt", format="mtg/legacy", problems=list(problems), counts={"main": 60}, as_of=FRESH)
     assert ResultLines().line(row, result) == _plain(row, result)
+
+
+def _every_attribute_set() -> Problem:
+    """A problem with every attribute it has set, the fields a report shows and those it
+    does not (`Problem.NOT_FIELDS`), and a detail named after each of them: a field that
+    `to_dict` starts to write (or a slot added later) is set here, whatever its name."""
+    values = {"rule": "banned", "message": "Grief is banned", "severity": "warning", "zone": "main", "line": 9,
+              "card": "Grief", "count": 4, "limit": 0, "unexplained": True, "reason": "not a text decklist"}
+    problem = Problem(rule="r", message="m")
+    names = [name for klass in type(problem).__mro__ for name in getattr(klass, "__slots__", ())]
+    for name in names:
+        if name != "details":
+            setattr(problem, name, values.get(name, f"its {name}"))
+    problem.details = {name: f"a detail named {name}" for name in names} | {"holders": {"ann": 4}}
+    return problem
+
+
+def test_a_problem_with_every_field_set_is_written_as_its_to_dict():
+    """The writer spells out `to_dict`'s fields one by one (for speed): a field `to_dict`
+    writes that the writer does not, or in another place, fails here, not in a batch's
+    report where it would be silently left out (review32e)."""
+    problem = _every_attribute_set()
+    assert set(Problem.record_fields()) <= problem.details.keys()
+    assert set(Problem.OPTIONAL_FIELDS) <= set(Problem.record_fields())
+    assert _problem_text(problem) == _dumps(problem.to_dict())
+    row = Registration("a.txt", "a.txt", player="Ann", line=2)
+    result = DeckResult(deck="a.txt", format="mtg/legacy", problems=[problem], counts={"main": 60}, as_of=FRESH)
+    assert ResultLines().line(row, result) == _plain(row, result)
+
+
+def test_the_writer_spells_out_the_optional_fields_to_dict_writes():
+    """`_problem_text` writes `Problem.OPTIONAL_FIELDS` one by one; were they to differ,
+    every problem would be left to json (right, but slower): not unnoticed."""
+    from deckcheck.report import json as json_report
+
+    assert json_report._WRITTEN == Problem.OPTIONAL_FIELDS
+    assert json_report._TO_DICT is Problem.to_dict
