@@ -56,7 +56,7 @@ from ..rules.context import Context
 from ..model import MAIN, PLAYED_ZONES, SIDEBOARD, CardEntry, CardTally, Deck, tally
 from ..names import card_key
 from ..registered_pools import Pool, pool_settings
-from ..limits import MAX_HOLDERS_LISTED, MAX_PROBLEMS_PER_DECK
+from ..limits import MAX_HOLDERS_LISTED, MAX_NAME_COMPARED, MAX_PROBLEMS_PER_DECK
 from ..problem import INFO, WARNING, Problem, capped
 from ..record import Record
 from ..wording import counted, listed, named_few
@@ -261,49 +261,104 @@ def check_team(
 # Names typed with a slip are alike when both have at least this many letters and digits
 # (`Blu Sky` is `Blue Sky`, but `Red` and `Reds` may be two teams).
 _ALIKE_LENGTH = 5
-# Teams short of players compared by spelling, each with each, in one group of the same
-# digits: past this many, only names alike but for signs and spaces are found (an event
-# whose every player's team cell holds their own name makes thousands of such teams).
-_ALIKE_COMPARED = 100
+# Other teams looked at, per team short of players, for one its players fit with: a team
+# names at most MAX_HOLDERS_LISTED of them and counts the rest, and 1,200 teams of one
+# name each paired with each took 35 s and 725 MB.
+_ALIKE_EXAMINED = 4 * MAX_HOLDERS_LISTED
 
 
 def spelt_apart(teams: dict[str, Sequence[Member]], formats: dict[str, Format]) -> dict[str, list[Problem]]:
-    """A warning for each pair of teams short of players whose names are alike and whose
-    players together fit one team (`Team Blue` of two and `Taem Blue` of one, `Red-Sky` and
-    `Red Sky!`): a team name spelt two ways in the manifest makes two teams, each checked
-    alone, so their decks were never counted together and, where the format sets no team
-    size, each passed. Alike: the same once folded to letters and digits (signs and spaces
-    aside), or the same digits and a letter swapped with the next, left out or doubled
-    (`Team 1` and `Team 2`, `Team A` and `Team B` are two teams).
-    A warning, as two teams may be named so."""
+    """A warning for each team short of players whose name is alike another's and whose
+    players together with that team's fit one team (`Team Blue` of two and `Taem Blue` of
+    one, `Red-Sky` and `Red Sky!`): a team name spelt two ways in the manifest makes two
+    teams, each checked alone, so their decks were never counted together and, where the
+    format sets no team size, each passed. Alike: the same once folded to letters and
+    digits (signs and spaces aside), or, in names of _ALIKE_LENGTH to MAX_NAME_COMPARED
+    letters and digits, a letter swapped with the next or left out or doubled, the digits
+    the same (`Team 1` and `Team 2`, `Team A` and `Team B` are two teams). One warning a
+    team, naming the first MAX_HOLDERS_LISTED such teams and counting the rest.
+    A warning, as two teams may be named so.
+    Linear in the names: each spelling is looked up by its slips (alike_spellings), never
+    compared with every other."""
     seats = {name: _seats_of(members, formats) for name, members in teams.items()}
     short = [name for name, members in teams.items() if len(members) < seats[name]]
     if len(short) < 2:
         return {}  # most events: every team full
-    by_digits: dict[str, list[tuple[str, str]]] = {}
+    spellings: dict[str, list[str]] = {}
     for name in short:
         letters = "".join(ch for ch in player_key(name) if ch.isalnum())
-        if not letters:
-            continue  # a name of signs alone (`🐍`, `!!!`): no spelling to compare
-        by_digits.setdefault("".join(ch for ch in letters if ch.isdigit()), []).append((name, letters))
+        if letters:  # a name of signs alone (`🐍`, `!!!`): no spelling to compare
+            spellings.setdefault(letters, []).append(name)
+    alike = alike_spellings(spellings)
     problems: dict[str, list[Problem]] = {}
-    for group in by_digits.values():
-        if len(group) > _ALIKE_COMPARED:  # the same letters only, found by their key
-            same: dict[str, list[tuple[str, str]]] = {}
-            for name, letters in group:
-                same.setdefault(letters, []).append((name, letters))
-            pairs = [pair for kin in same.values() for pair in _pairs(kin)]
-        else:
-            pairs = [(one, other) for one, other in _pairs(group) if one[1] == other[1] or _spelt_alike(one[1], other[1])]
-        for (name, _), (other, _) in pairs:
-            if len(teams[name]) + len(teams[other]) <= max(seats[name], seats[other]):
-                problems.setdefault(name, []).append(_spelt_apart(name, other, teams))
-                problems.setdefault(other, []).append(_spelt_apart(other, name, teams))
+    for letters, names in spellings.items():
+        kin = [names, *(spellings[other] for other in alike.get(letters, ()))]
+        for name in names:
+            partners, looked = [], 0
+            for other in (other for group in kin for other in group if other != name):
+                looked += 1
+                if len(teams[name]) + len(teams[other]) <= max(seats[name], seats[other]):
+                    partners.append(other)
+                if len(partners) > MAX_HOLDERS_LISTED or looked >= _ALIKE_EXAMINED:
+                    break
+            if partners:
+                # Those not looked at are counted as alike, their players not added up.
+                rest = sum(map(len, kin)) - 1 - looked
+                problems[name] = [_spelt_apart(name, partners, rest, teams)]
     return problems
 
 
-def _pairs(items: Sequence[tuple[str, str]]) -> Iterator[tuple[tuple[str, str], tuple[str, str]]]:
-    return ((one, other) for i, one in enumerate(items) for other in items[i + 1:])
+def alike_spellings(spellings: Iterable[str]) -> dict[str, list[str]]:
+    """For each of `spellings` (names folded to letters and digits) that of the others which
+    are it typed with a slip, in order: two letters side by side swapped (`taemblue`,
+    `teamblue`), or a letter left out or doubled (`blusky`, `bluesky`), the digits the same.
+    Not one letter for another: `Team A` and `Team B`, `Red` and `Rex` are two teams. Only
+    spellings of _ALIKE_LENGTH to MAX_NAME_COMPARED characters (a team cell may hold
+    131,072). Each spelling is looked up by its one-letter-deleted forms (in the spellings)
+    and by itself with each two letters side by side in order (in a dict: at most the
+    spelling and its swap share one): linear in the spellings, not each with each."""
+    known = set(spellings)
+    swaps: dict[tuple[int, str], list[str]] = {}
+    alike: dict[str, list[str]] = {}
+
+    def link(one: str, other: str) -> None:
+        alike.setdefault(one, []).append(other)
+        alike.setdefault(other, []).append(one)
+
+    for letters in spellings:
+        if not _ALIKE_LENGTH <= len(letters) <= MAX_NAME_COMPARED:
+            continue
+        left_out = set()
+        for at, char in enumerate(letters):
+            if not char.isdigit():
+                shorter = letters[:at] + letters[at + 1:]
+                if shorter not in left_out and len(shorter) >= _ALIKE_LENGTH and shorter in known:
+                    left_out.add(shorter)
+                    link(letters, shorter)
+            after = letters[at + 1:at + 2]
+            if after and after != char and not (char.isdigit() and after.isdigit()):
+                key = (at, letters[:at] + min(char, after) + max(char, after) + letters[at + 2:])
+                for other in swaps.setdefault(key, []):
+                    link(letters, other)
+                swaps[key].append(letters)
+    return {letters: list(dict.fromkeys(others)) for letters, others in alike.items()}
+
+
+def _spelt_apart(name: str, others: Sequence[str], rest: int, teams: dict[str, Sequence[Member]]) -> Problem:
+    def shown(team: str) -> str:
+        return f"team {team} ({named_few([shown_player(m.player) for m in teams[team]], 'more players')})"
+
+    if len(others) == 1 and not rest:
+        together = len(teams[name]) + len(teams[others[0]])
+        return _registration(
+            f"{shown(name)} and {shown(others[0])} have {counted(together, 'player')} together, names alike: if they "
+            "are one team, write one name in the team cell of their rows (only then are its decks counted together)",
+            severity=WARNING)
+    listed = named_few([shown(other) for other in others], "more teams",
+                       total=len(others) + rest)
+    return _registration(
+        f"{shown(name)} and {listed} are short of players, names alike: if two of them are one team, write one name "
+        "in the team cell of their rows (only then are its decks counted together)", severity=WARNING)
 
 
 # The fewest other teams of one size that make it the event's (short_of_the_rest): two
@@ -356,33 +411,6 @@ def _seats_of(members: Sequence[Member], formats: dict[str, Format]) -> int:
         if fmt is not None and largest_team(fmt):
             return largest_team(fmt)
     return len(SEATS)
-
-
-def _spelt_alike(one: str, other: str) -> bool:
-    """Whether two names (folded to letters and digits) are one typed with a slip: two
-    letters side by side swapped (`taemblue`, `teamblue`), or a letter left out or doubled
-    (`blusky`, `bluesky`). Not one letter for another: `Team A` and `Team B`, `Red` and
-    `Rex` are two teams."""
-    if min(len(one), len(other)) < _ALIKE_LENGTH:
-        return False
-    if len(one) == len(other):
-        at = [i for i, (a, b) in enumerate(zip(one, other)) if a != b]
-        return len(at) == 2 and at[1] == at[0] + 1 and one[at[0]] == other[at[1]] and one[at[1]] == other[at[0]]
-    shorter, longer = sorted((one, other), key=len)
-    if len(longer) - len(shorter) != 1:
-        return False
-    at = next((i for i, (a, b) in enumerate(zip(shorter, longer)) if a != b), len(shorter))
-    return shorter[at:] == longer[at + 1:]
-
-
-def _spelt_apart(name: str, other: str, teams: dict[str, Sequence[Member]]) -> Problem:
-    def shown(team: str) -> str:
-        return f"team {team} ({named_few([shown_player(m.player) for m in teams[team]], 'more players')})"
-
-    together = len(teams[name]) + len(teams[other])
-    return _registration(
-        f"{shown(name)} and {shown(other)} have {counted(together, 'player')} together, names alike: if they are one "
-        "team, write one name in the team cell of their rows (only then are its decks counted together)", severity=WARNING)
 
 
 def _banned_in_deck(problem: Problem) -> bool:
