@@ -481,6 +481,7 @@ def _member(
         # refused one as written, for the team's "could not be loaded" message.
         format_id=row.format_of(default_format) or row.format_written or "",
         seat=row.seat,
+        line=row.line,
         entries=entries,
         unreadable_reason=reason,
         pool=pool,

@@ -36,7 +36,8 @@ it; see `team_pools.py`.
 team-registration: the team as registered cannot be checked or cannot play: a member's
 deck is missing or unreadable, a team format (`team.size`, Two-Headed Giant; one size or a
 list of the sizes allowed, team sealed's 2 or 3) with the wrong number of players, two players in one seat, a member
-without a seat beside members with one (Magic Tournament Rules 8.2), members of a team format playing
+without a seat beside members with one (Magic Tournament Rules 8.2; not in Two-Headed Giant, whose team plays
+each game together: plays_one_game), members of a team format playing
 different formats, members of a team that plays as one on different platforms, a player also
 registered for another team; a warning for two teams short of players whose names are alike
 (`Team Blue` and `Taem Blue`: one team's name spelt two ways, `spelt_apart`), and for a team,
@@ -75,13 +76,13 @@ class Member(Record):
 
     # A Record, not a dataclass: a batch imports no `dataclasses` (deckcheck/record.py).
     __slots__ = ("player", "deck", "format_id", "seat", "entries", "unreadable_reason", "pool", "pool_name", "errors",
-                 "platform", "catalog")
+                 "platform", "catalog", "line")
 
     def __init__(
         self, player: str, deck: str, format_id: str, seat: str | None = None,
         entries: Sequence[CardEntry] | None = None, unreadable_reason: str | None = None, pool: Pool | None = None,
         pool_name: str | None = None, errors: tuple[Problem, ...] = (), platform: str | None = None,
-        catalog: Any = None,
+        catalog: Any = None, line: int | None = None,
     ) -> None:
         self.player = player
         self.deck = deck
@@ -94,6 +95,7 @@ class Member(Record):
         self.errors = errors  # the errors of the member's own result (row and deck)
         self.platform = platform  # where the member's row says they play (else the batch's)
         self.catalog = catalog  # the card data `entries` were named with (None: none)
+        self.line = line  # the member's manifest line (None: a folder's or a zip's entry)
 
 
 def team_settings(fmt: Format) -> tuple[bool, tuple[int, ...]]:
@@ -170,6 +172,15 @@ def is_team_format(fmt: Format) -> bool:
     return unified or bool(sizes) or pool_settings(fmt).shared_by_team
 
 
+def plays_one_game(fmt: Format) -> bool:
+    """Whether the format's teams play each game together (Two-Headed Giant): a team
+    format (`team.size`) whose games are multiplayer, as its free first mulligan says
+    (`opening_hand.free_mulligan`, Comprehensive Rules 103.5c). Its players have no seats
+    to be paired by (the team decides who sits where at each game; EventLink registers
+    Two-Headed Giant teams without them), so a seat left empty is no problem."""
+    return bool(largest_team(fmt)) and fmt.opening_hand.free_mulligan
+
+
 def has_team_rules(fmt: Format, members: Sequence[Member], day: dt.date) -> bool:
     """Whether `fmt` checks anything across a team's decks: a team format (its size, one
     pool), a copy limit or restricted list to count per team where unified construction
@@ -212,7 +223,9 @@ def check_team(
                 # not counted together unless its format says so (unified_unless_told).
                 problems.append(_registration(f"members play different formats ({listed}); unified construction not checked", severity=INFO))
             # Not checked as a whole, yet its registration is still its members' (docs/batch.md).
-            problems += _seat_clashes(members) + _seats_missing(members)
+            known_games = {fmt.game for fmt in known}
+            problems += _seat_clashes(members) + _seats_missing(
+                members, game=known_games.pop() if len(known_games) == 1 else "")
             problems = _with_members(problems, _members_problems(members), [])
         games = {fmt.game for fmt in known}
         # Members of several games: each one's problems in their own game's words.
@@ -237,7 +250,8 @@ def check_team(
             f"team {name} has {counted(len(members), 'player')}, more than a team event seats ({_SEATS_SAID}); "
             f"if {name!r} is a form's answer for no team, leave the team cell of those rows empty", severity=WARNING))
     problems += _seat_clashes(members) + _seats_beyond(members, sizes, fmt)
-    problems += _seats_missing(members, largest_team(fmt) or len(SEATS))
+    if not plays_one_game(fmt):
+        problems += _seats_missing(members, largest_team(fmt) or len(SEATS), game=fmt.game)
     after: list[Problem] = []
     # Names a member's deck reports as unknown-card errors are that problem, not copies of
     # a card for the team to count (as copy-limit and registered-pool leave them in each deck).
@@ -599,26 +613,32 @@ def _seats_beyond(members: Sequence[Member], sizes: Sequence[int], fmt: Format) 
     ]
 
 
-def _seats_missing(members: Sequence[Member], seats: int = len(SEATS)) -> list[Problem]:
+def _seats_missing(members: Sequence[Member], seats: int = len(SEATS), *, game: str = "mtg") -> list[Problem]:
     """Members without a seat in a team whose other members have one: teams designate each
-    player's position when they register (Magic Tournament Rules 8.2), and the pairings
-    seat A against A. A team that gives no seat at all is told nothing (an event that does
-    not record seats); a seat that is no letter is its row's problem. `seats`: how many
-    a team of the format has."""
+    player's position when they register (Magic Tournament Rules 8.2, for a Magic team),
+    and the pairings seat A against A. A team that gives no seat at all is told nothing (an
+    event that does not record seats); a seat that is no letter is its row's problem.
+    `seats`: how many a team of the format has; `game` the team's (the rules cited)."""
     seated = [member for member in members if member.seat in SEATS]
-    seatless = [member.player for member in members if member.seat is None]
+    seatless = [member for member in members if member.seat is None]
     if not seated or not seatless:
         return []
     names = _players_said([shown_player(member.player) for member in seated])
-    taken = [member.seat for member in seated if member.seat]
+    # Each seat once, in order: 3,000 members in three seats named each seat 1,000 times.
+    taken = sorted({member.seat for member in seated if member.seat})
     sits = f"{names} {'sits' if len(seated) == 1 else 'sit'} in {listed(taken, 'and')}"
     left = [seat for seat in SEATS[:seats] if seat not in taken]
-    rest = (f"; the seat left is {left[0]}" if len(left) == 1
-            else f"; the seats left are {listed(left, 'and')}" if left else "")
-    who = _players_said([shown_player(player) for player in seatless])
+    who = _players_said([shown_player(member.player) for member in seatless])
+    if len(seatless) == 1 and left:
+        where = f" (manifest line {seatless[0].line})" if seatless[0].line is not None else ""
+        rest = f"; write {listed(left, 'or')} in the seat cell of {who}'s row{where}"
+    else:
+        rest = (f"; the seat left is {left[0]}" if len(left) == 1
+                else f"; the seats left are {listed(left, 'and')}" if left else "")
+    rules = " (Magic Tournament Rules 8.2)" if game == "mtg" else ""
     return [_registration(
         f"{who} {'has' if len(seatless) == 1 else 'have'} no seat, while {sits}: a team registers each "
-        f"player's seat (Magic Tournament Rules 8.2){rest}", player=seatless[0] if len(seatless) == 1 else None,
+        f"player's seat{rules}{rest}", player=seatless[0].player if len(seatless) == 1 else None,
     )]
 
 
