@@ -207,7 +207,7 @@ def usage_message(error: Exception, args: list[str] | None = None) -> str:
     context = getattr(error, "ctx", None)
     path = context.command_path if context is not None else _command_path(args or [])
     hints = (f"{_piped_hint(error)}{_elsewhere_hint(error)}{_format_hint(error)}{_separators_hint(message)}"
-             f"{_one_source_hint(error, message)}")
+             f"{_one_source_hint(error, message, args)}")
     return f"{message.rstrip('.')}{hints} (see `{path} --help`)"
 
 
@@ -316,23 +316,53 @@ def _elsewhere_hint(error: Exception) -> str:
 _MANIFEST_SUFFIXES = (".csv", ".tsv", ".yaml", ".yml")
 
 
-def _one_source_hint(error: Exception, message: str) -> str:
+def _one_source_hint(error: Exception, message: str, args: list[str] | None = None) -> str:
     """For a batch given several sources (`batch reg.csv late.csv`, late registrations kept
     in a file of their own; `batch decks/*.txt`, a shell's glob), what to give instead: it
-    said only "got unexpected extra argument(s)"."""
+    said only "got unexpected extra argument(s)". Only for an extra argument that is a file
+    or folder (`--deck-check 5 10` is no second source), and in the words of the source
+    given: a folder, a zip, a manifest or decks; none for standard input. An extra right
+    after `-o FORMAT` (`-o json report.json`) is the report's file: `--report` writes it."""
     context = getattr(error, "ctx", None)
     if getattr(getattr(context, "command", None), "name", None) != "batch" or "unexpected extra argument" not in message:
         return ""
+    import os
     import shlex
     from pathlib import PurePath
 
     source = str(getattr(context, "params", {}).get("source") or "")
+    # Click's words: "unexpected extra argument(s) (late.csv)", "argument (x)", "arguments (x y)".
+    extras = message.partition("unexpected extra argument")[2].removeprefix("(s)").removeprefix("s")
+    extras = extras.strip().removeprefix("(").rpartition(")")[0]
+    tokens = list(args or [])
+    at = next((i for i, token in enumerate(tokens) if token and token != source and
+               (extras == token or extras.startswith(token + " "))), None)
+    extra = tokens[at] if at is not None else extras
+    if at is not None and _after_output_format(tokens[:at]):
+        return f"; to write the report to a file, give --report {shlex.quote(extra)}"
+    if source in ("", "-") or not os.path.exists(extra):
+        return ""
+    if os.path.isdir(source):
+        return "; batch reads one source: put the decks in one folder (or name them in one manifest), or run a batch for each"
+    if source.lower().endswith(".zip"):
+        return "; batch reads one source: put every deck in one zip (or name them in one manifest), or run a batch for each"
     if source.lower().endswith(_MANIFEST_SUFFIXES):
         return (f"; batch reads one source: put every registration in one manifest (a late one's row at the end of "
                 f"{source}), or run a batch for each")
     folder = PurePath(source).parent.as_posix()
+    if folder == ".":  # the working folder holds more than these decks, most likely
+        return "; batch reads one source: put the decks in a folder of their own, or name them in a manifest"
     return (f"; batch reads one source: give the folder that holds the decks (deckcheck batch {shlex.quote(folder)}), which it "
             "checks file by file, or a manifest naming them")
+
+
+def _after_output_format(before: list[str]) -> bool:
+    """Whether the words `before` an argument end with the output format (`-o json`,
+    `--output json`, `-ojson`, `--output=json`)."""
+    if len(before) >= 2 and before[-2] in ("-o", "--output"):
+        return True
+    last = before[-1] if before else ""
+    return last.startswith("--output=") or (last.startswith("-o") and len(last) > 2 and not last.startswith("--"))
 
 
 # The arguments that take a decklist, where `-` reads one from standard input.

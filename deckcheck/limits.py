@@ -79,6 +79,12 @@ MAX_SARIF_RESULTS = 25_000
 # file shared by several rows names (batch/shared_decks.py): a team of 40,000 rows made each
 # message 389 KB. The rest are counted ("and 37 more players").
 MAX_HOLDERS_LISTED = 20
+# Letters and digits of a team's name (folded) that are looked at for a slip of typing
+# beside another team's (batch/teams.py, spelt_apart): a longer name is alike another only
+# when the same but for signs and spaces. Team names are a few words; a cell may hold
+# 131,072 characters, and 100 teams of 40,000-character names compared letter by letter
+# took 34 s.
+MAX_NAME_COMPARED = 64
 # Lines a problem about one card names when the deck lists it on several (copy-limit,
 # banned, restricted: `lines 4, 9 and 12`): a hostile list of 10,000 `1 Sol Ring` lines
 # would make one message of 60 KB. The rest are counted ("and 9,980 more"); `line` stays the first.

@@ -173,12 +173,13 @@ class DeckResult(Record):
 
 
 class TeamResult(Record):
-    __slots__ = ("team", "format", "players", "problems", "registered_at", "game", "member_games")
+    __slots__ = ("team", "format", "players", "problems", "registered_at", "game", "member_games", "member_rows")
     __hash__ = None  # type: ignore[assignment]
 
     def __init__(
         self, team: str, format: str, players: list[str], problems: list[Problem] | None = None,
         registered_at: dict[str, Place] | None = None, game: str = "", member_games: dict[str, str] | None = None,
+        member_rows: dict[str, tuple[str | None, str | None]] | None = None,
     ) -> None:
         self.team = team
         self.format = format
@@ -194,6 +195,10 @@ class TeamResult(Record):
         # games (a Magic deck and a Yu-Gi-Oh! deck): each member's problems are named in
         # their own game's words (`games`). None for a team of one game.
         self.member_games = member_games
+        # Each member's seat and deck as their row wrote them (player -> (seat, deck)), by
+        # the name the team's problems give them (`John Smith (ID 2222)`, `(no player:
+        # manifest line 4)`), for the report rows of a member's problem (report/csv.py).
+        self.member_rows = {} if member_rows is None else member_rows
 
     @property
     def games(self) -> list[str] | None:

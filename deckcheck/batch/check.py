@@ -35,8 +35,8 @@ from .shared_decks import check_shared_files
 from .sources import manifest_saved_as_text
 from .team_pools import assign_pools
 from .teams import (
-    TEAM_REGISTRATION, Member, check_team, has_team_rules, is_team_format, no_team_rules, short_of_the_rest, spelt_apart,
-    spoken_sizes, team_settings,
+    TEAM_REGISTRATION, Member, check_team, has_team_rules, is_team_format, largest_team, no_team_rules, short_of_the_rest,
+    spelt_apart, spoken_sizes, team_settings,
 )
 
 if TYPE_CHECKING:
@@ -166,6 +166,11 @@ class _Formats:
             found = self._for_teams[format_id] = fmt is not None and is_team_format(fmt)
         return found
 
+    def seats(self, row: Registration) -> int:
+        """The seats a team of the row's format has (`largest_team`; 0: any, or not loaded)."""
+        fmt = self.loaded.get(row.format_of(self.default_id))  # type: ignore[arg-type]
+        return largest_team(fmt) if fmt is not None else 0
+
     def uses_pools(self, format_id: str) -> bool:
         """The format states how registered pools work (a `pool` key): a limited format."""
         fmt = self.loaded.get(format_id)
@@ -214,7 +219,7 @@ def check_registrations(
     `keep_verdicts`: use and add to the verdicts kept between runs (verdict_store.py)."""
     formats = _Formats(format_id, root=found.format_root)
     in_archive = _ArchivePaths(found.format_root) if found.format_root is not None else None
-    rows = with_unchecked(found, check_rows(fold_teams(found.registrations), format_error=formats.error))
+    rows = with_unchecked(found, check_rows(fold_teams(found.registrations), format_error=formats.error, seats=formats.seats))
     if any(formats.for_teams(ref) for ref in formats.loaded):  # the rows' formats loaded above (format_error)
         rows = [_team_format_without_team(row, formats) for row in rows]
     rows = check_shared_files(rows, found.files)
@@ -255,6 +260,7 @@ def check_registrations(
     registered_at = _registration_places(found, location)
     members: dict[str, list[Member]] = {}
     places: dict[str, dict[str, Place]] = {}  # team -> member -> where the member registered
+    member_rows: dict[str, dict[str, tuple[str | None, str | None]]] = {}  # team -> member -> (seat, deck)
     budget = ProblemBudget()  # one report's problems (limits.py): the decks' first, then the teams'
     store = None
     if keep_verdicts:
@@ -333,6 +339,7 @@ def check_registrations(
                                      player=namesakes.get(number), catalog=card_data(fmt, cards_db, cards))
                     members.setdefault(row.team, []).append(member)
                     places.setdefault(row.team, {})[member.player] = registered_at(row)
+                    member_rows.setdefault(row.team, {})[member.player] = (row.seat, row.deck)
     cross_team = _cross_team(rows)
     alike = spelt_apart(members, formats.loaded)
     short = short_of_the_rest(members, formats.loaded, told=alike)
@@ -343,6 +350,7 @@ def check_registrations(
     ]
     for name, team_result in zip(members, teams):
         team_result.registered_at = places[name]
+        team_result.member_rows = member_rows[name]
         if in_archive is not None:
             in_archive.show(team_result)
         team_result.problems = budget.take(team_result.problems)
@@ -481,6 +489,7 @@ def _member(
         # refused one as written, for the team's "could not be loaded" message.
         format_id=row.format_of(default_format) or row.format_written or "",
         seat=row.seat,
+        line=row.line,
         entries=entries,
         unreadable_reason=reason,
         pool=pool,

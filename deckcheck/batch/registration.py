@@ -342,9 +342,14 @@ def fold_teams(rows: Sequence[Registration]) -> list[Registration]:
     return folded
 
 
-def check_rows(rows: Sequence[Registration], *, format_error: Callable[[str], str | None]) -> list[Registration]:
+def check_rows(
+    rows: Sequence[Registration], *, format_error: Callable[[str], str | None],
+    seats: Callable[[Registration], int] | None = None,
+) -> list[Registration]:
     """Add the problems only the whole set reveals: duplicate players (also across teams),
-    bad seats, and formats that cannot be loaded (`format_error(id)` says why, or None)."""
+    bad seats, and formats that cannot be loaded (`format_error(id)` says why, or None).
+    `seats(row)`: the seats a team of the row's format has (0: any), so a seat cell is not
+    told to write one its teams lack (C in Two-Headed Giant)."""
     first_seen: dict[str, Registration] = {}
     # Each player's first row for each team (or without one): a later row of the same
     # player and team is that row's duplicate, even when the player's first row of all
@@ -377,13 +382,16 @@ def check_rows(rows: Sequence[Registration], *, format_error: Callable[[str], st
             else:
                 row = row.with_problem(_other_team(row, earlier))
                 row = row.replace(team_states=(row.problems[-1],))
+        # The row's own format loaded first (its seats), its problem still after the seat's.
+        why = format_error(row.format_id) if row.format_id is not None else None
         if row.seat is not None and row.seat not in SEATS:
             meant = seat_meant(row.seat)
+            room = seats(row) if seats is not None and meant is not None else 0
+            if room and meant not in SEATS[:room]:
+                meant = None
             row = row.with_problem(f"seat {row.seat!r} is not one of {', '.join(SEATS)}" + (f"; write {meant}" if meant else ""))
-        if row.format_id is not None:
-            why = format_error(row.format_id)
-            if why:
-                row = row.with_problem(f"format {str(row.format_id)!r}: {why}")
+        if why:
+            row = row.with_problem(f"format {str(row.format_id)!r}: {why}")
         checked.append(row)
     return checked
 
@@ -392,11 +400,13 @@ def seat_meant(written: str) -> str | None:
     """The one seat letter a form's answer names among other words (`Seat A`, `Player b`),
     or by its number (`1`, `Seat 2`: A, B and C are the first, second and third), for the
     problem of a seat cell that is not a letter alone: the column wants the letter. None
-    when the answer names no seat or several (`A or B`, `1 or 2`), or a number past C (`4`)."""
+    when the answer names no seat or several (`A or B`, `1 or 2`, a formula `=1+1`), or a
+    number past C (`4`)."""
     upper = nfkc(written).upper()
     letters = {word for word in re.split(r"[^A-Z]+", upper) if word in SEATS}
-    if not letters:  # the seat by its number
-        letters = {_SEAT_NUMBERS[word.lstrip("0")] for word in re.split(r"[^0-9]+", upper) if word.lstrip("0") in _SEAT_NUMBERS}
+    if not letters:  # the seat by its number, the one number the answer holds (not `=1+1`)
+        numbers = [word.lstrip("0") for word in re.split(r"[^0-9]+", upper) if word]
+        letters = {_SEAT_NUMBERS[numbers[0]]} if len(numbers) == 1 and numbers[0] in _SEAT_NUMBERS else set()
     return letters.pop() if len(letters) == 1 else None
 
 

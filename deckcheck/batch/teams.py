@@ -36,7 +36,8 @@ it; see `team_pools.py`.
 team-registration: the team as registered cannot be checked or cannot play: a member's
 deck is missing or unreadable, a team format (`team.size`, Two-Headed Giant; one size or a
 list of the sizes allowed, team sealed's 2 or 3) with the wrong number of players, two players in one seat, a member
-without a seat beside members with one (Magic Tournament Rules 8.2), members of a team format playing
+without a seat beside members with one (Magic Tournament Rules 8.2; not in Two-Headed Giant, whose team plays
+each game together: plays_one_game), members of a team format playing
 different formats, members of a team that plays as one on different platforms, a player also
 registered for another team; a warning for two teams short of players whose names are alike
 (`Team Blue` and `Taem Blue`: one team's name spelt two ways, `spelt_apart`), and for a team,
@@ -56,7 +57,7 @@ from ..rules.context import Context
 from ..model import MAIN, PLAYED_ZONES, SIDEBOARD, CardEntry, CardTally, Deck, tally
 from ..names import card_key
 from ..registered_pools import Pool, pool_settings
-from ..limits import MAX_HOLDERS_LISTED, MAX_PROBLEMS_PER_DECK
+from ..limits import MAX_HOLDERS_LISTED, MAX_NAME_COMPARED, MAX_PROBLEMS_PER_DECK
 from ..problem import INFO, WARNING, Problem, capped
 from ..record import Record
 from ..wording import counted, listed, named_few
@@ -75,13 +76,13 @@ class Member(Record):
 
     # A Record, not a dataclass: a batch imports no `dataclasses` (deckcheck/record.py).
     __slots__ = ("player", "deck", "format_id", "seat", "entries", "unreadable_reason", "pool", "pool_name", "errors",
-                 "platform", "catalog")
+                 "platform", "catalog", "line")
 
     def __init__(
         self, player: str, deck: str, format_id: str, seat: str | None = None,
         entries: Sequence[CardEntry] | None = None, unreadable_reason: str | None = None, pool: Pool | None = None,
         pool_name: str | None = None, errors: tuple[Problem, ...] = (), platform: str | None = None,
-        catalog: Any = None,
+        catalog: Any = None, line: int | None = None,
     ) -> None:
         self.player = player
         self.deck = deck
@@ -94,6 +95,7 @@ class Member(Record):
         self.errors = errors  # the errors of the member's own result (row and deck)
         self.platform = platform  # where the member's row says they play (else the batch's)
         self.catalog = catalog  # the card data `entries` were named with (None: none)
+        self.line = line  # the member's manifest line (None: a folder's or a zip's entry)
 
 
 def team_settings(fmt: Format) -> tuple[bool, tuple[int, ...]]:
@@ -170,6 +172,15 @@ def is_team_format(fmt: Format) -> bool:
     return unified or bool(sizes) or pool_settings(fmt).shared_by_team
 
 
+def plays_one_game(fmt: Format) -> bool:
+    """Whether the format's teams play each game together (Two-Headed Giant): a team
+    format (`team.size`) whose games are multiplayer, as its free first mulligan says
+    (`opening_hand.free_mulligan`, Comprehensive Rules 103.5c). Its players have no seats
+    to be paired by (the team decides who sits where at each game; EventLink registers
+    Two-Headed Giant teams without them), so a seat left empty is no problem."""
+    return bool(largest_team(fmt)) and fmt.opening_hand.free_mulligan
+
+
 def has_team_rules(fmt: Format, members: Sequence[Member], day: dt.date) -> bool:
     """Whether `fmt` checks anything across a team's decks: a team format (its size, one
     pool), a copy limit or restricted list to count per team where unified construction
@@ -212,7 +223,9 @@ def check_team(
                 # not counted together unless its format says so (unified_unless_told).
                 problems.append(_registration(f"members play different formats ({listed}); unified construction not checked", severity=INFO))
             # Not checked as a whole, yet its registration is still its members' (docs/batch.md).
-            problems += _seat_clashes(members) + _seats_missing(members)
+            known_games = {fmt.game for fmt in known}
+            problems += _seat_clashes(members) + _seats_missing(
+                members, game=known_games.pop() if len(known_games) == 1 else "")
             problems = _with_members(problems, _members_problems(members), [])
         games = {fmt.game for fmt in known}
         # Members of several games: each one's problems in their own game's words.
@@ -237,7 +250,8 @@ def check_team(
             f"team {name} has {counted(len(members), 'player')}, more than a team event seats ({_SEATS_SAID}); "
             f"if {name!r} is a form's answer for no team, leave the team cell of those rows empty", severity=WARNING))
     problems += _seat_clashes(members) + _seats_beyond(members, sizes, fmt)
-    problems += _seats_missing(members, largest_team(fmt) or len(SEATS))
+    if not plays_one_game(fmt):
+        problems += _seats_missing(members, largest_team(fmt) or len(SEATS), game=fmt.game)
     after: list[Problem] = []
     # Names a member's deck reports as unknown-card errors are that problem, not copies of
     # a card for the team to count (as copy-limit and registered-pool leave them in each deck).
@@ -261,49 +275,104 @@ def check_team(
 # Names typed with a slip are alike when both have at least this many letters and digits
 # (`Blu Sky` is `Blue Sky`, but `Red` and `Reds` may be two teams).
 _ALIKE_LENGTH = 5
-# Teams short of players compared by spelling, each with each, in one group of the same
-# digits: past this many, only names alike but for signs and spaces are found (an event
-# whose every player's team cell holds their own name makes thousands of such teams).
-_ALIKE_COMPARED = 100
+# Other teams looked at, per team short of players, for one its players fit with: a team
+# names at most MAX_HOLDERS_LISTED of them and counts the rest, and 1,200 teams of one
+# name each paired with each took 35 s and 725 MB.
+_ALIKE_EXAMINED = 4 * MAX_HOLDERS_LISTED
 
 
 def spelt_apart(teams: dict[str, Sequence[Member]], formats: dict[str, Format]) -> dict[str, list[Problem]]:
-    """A warning for each pair of teams short of players whose names are alike and whose
-    players together fit one team (`Team Blue` of two and `Taem Blue` of one, `Red-Sky` and
-    `Red Sky!`): a team name spelt two ways in the manifest makes two teams, each checked
-    alone, so their decks were never counted together and, where the format sets no team
-    size, each passed. Alike: the same once folded to letters and digits (signs and spaces
-    aside), or the same digits and a letter swapped with the next, left out or doubled
-    (`Team 1` and `Team 2`, `Team A` and `Team B` are two teams).
-    A warning, as two teams may be named so."""
+    """A warning for each team short of players whose name is alike another's and whose
+    players together with that team's fit one team (`Team Blue` of two and `Taem Blue` of
+    one, `Red-Sky` and `Red Sky!`): a team name spelt two ways in the manifest makes two
+    teams, each checked alone, so their decks were never counted together and, where the
+    format sets no team size, each passed. Alike: the same once folded to letters and
+    digits (signs and spaces aside), or, in names of _ALIKE_LENGTH to MAX_NAME_COMPARED
+    letters and digits, a letter swapped with the next or left out or doubled, the digits
+    the same (`Team 1` and `Team 2`, `Team A` and `Team B` are two teams). One warning a
+    team, naming the first MAX_HOLDERS_LISTED such teams and counting the rest.
+    A warning, as two teams may be named so.
+    Linear in the names: each spelling is looked up by its slips (alike_spellings), never
+    compared with every other."""
     seats = {name: _seats_of(members, formats) for name, members in teams.items()}
     short = [name for name, members in teams.items() if len(members) < seats[name]]
     if len(short) < 2:
         return {}  # most events: every team full
-    by_digits: dict[str, list[tuple[str, str]]] = {}
+    spellings: dict[str, list[str]] = {}
     for name in short:
         letters = "".join(ch for ch in player_key(name) if ch.isalnum())
-        if not letters:
-            continue  # a name of signs alone (`🐍`, `!!!`): no spelling to compare
-        by_digits.setdefault("".join(ch for ch in letters if ch.isdigit()), []).append((name, letters))
+        if letters:  # a name of signs alone (`🐍`, `!!!`): no spelling to compare
+            spellings.setdefault(letters, []).append(name)
+    alike = alike_spellings(spellings)
     problems: dict[str, list[Problem]] = {}
-    for group in by_digits.values():
-        if len(group) > _ALIKE_COMPARED:  # the same letters only, found by their key
-            same: dict[str, list[tuple[str, str]]] = {}
-            for name, letters in group:
-                same.setdefault(letters, []).append((name, letters))
-            pairs = [pair for kin in same.values() for pair in _pairs(kin)]
-        else:
-            pairs = [(one, other) for one, other in _pairs(group) if one[1] == other[1] or _spelt_alike(one[1], other[1])]
-        for (name, _), (other, _) in pairs:
-            if len(teams[name]) + len(teams[other]) <= max(seats[name], seats[other]):
-                problems.setdefault(name, []).append(_spelt_apart(name, other, teams))
-                problems.setdefault(other, []).append(_spelt_apart(other, name, teams))
+    for letters, names in spellings.items():
+        kin = [names, *(spellings[other] for other in alike.get(letters, ()))]
+        for name in names:
+            partners, looked = [], 0
+            for other in (other for group in kin for other in group if other != name):
+                looked += 1
+                if len(teams[name]) + len(teams[other]) <= max(seats[name], seats[other]):
+                    partners.append(other)
+                if len(partners) > MAX_HOLDERS_LISTED or looked >= _ALIKE_EXAMINED:
+                    break
+            if partners:
+                # Those not looked at are counted as alike, their players not added up.
+                rest = sum(map(len, kin)) - 1 - looked
+                problems[name] = [_spelt_apart(name, partners, rest, teams)]
     return problems
 
 
-def _pairs(items: Sequence[tuple[str, str]]) -> Iterator[tuple[tuple[str, str], tuple[str, str]]]:
-    return ((one, other) for i, one in enumerate(items) for other in items[i + 1:])
+def alike_spellings(spellings: Iterable[str]) -> dict[str, list[str]]:
+    """For each of `spellings` (names folded to letters and digits) that of the others which
+    are it typed with a slip, in order: two letters side by side swapped (`taemblue`,
+    `teamblue`), or a letter left out or doubled (`blusky`, `bluesky`), the digits the same.
+    Not one letter for another: `Team A` and `Team B`, `Red` and `Rex` are two teams. Only
+    spellings of _ALIKE_LENGTH to MAX_NAME_COMPARED characters (a team cell may hold
+    131,072). Each spelling is looked up by its one-letter-deleted forms (in the spellings)
+    and by itself with each two letters side by side in order (in a dict: at most the
+    spelling and its swap share one): linear in the spellings, not each with each."""
+    known = set(spellings)
+    swaps: dict[tuple[int, str], list[str]] = {}
+    alike: dict[str, list[str]] = {}
+
+    def link(one: str, other: str) -> None:
+        alike.setdefault(one, []).append(other)
+        alike.setdefault(other, []).append(one)
+
+    for letters in spellings:
+        if not _ALIKE_LENGTH <= len(letters) <= MAX_NAME_COMPARED:
+            continue
+        left_out = set()
+        for at, char in enumerate(letters):
+            if not char.isdigit():
+                shorter = letters[:at] + letters[at + 1:]
+                if shorter not in left_out and len(shorter) >= _ALIKE_LENGTH and shorter in known:
+                    left_out.add(shorter)
+                    link(letters, shorter)
+            after = letters[at + 1:at + 2]
+            if after and after != char and not (char.isdigit() and after.isdigit()):
+                key = (at, letters[:at] + min(char, after) + max(char, after) + letters[at + 2:])
+                for other in swaps.setdefault(key, []):
+                    link(letters, other)
+                swaps[key].append(letters)
+    return {letters: list(dict.fromkeys(others)) for letters, others in alike.items()}
+
+
+def _spelt_apart(name: str, others: Sequence[str], rest: int, teams: dict[str, Sequence[Member]]) -> Problem:
+    def shown(team: str) -> str:
+        return f"team {team} ({named_few([shown_player(m.player) for m in teams[team]], 'more players')})"
+
+    if len(others) == 1 and not rest:
+        together = len(teams[name]) + len(teams[others[0]])
+        return _registration(
+            f"{shown(name)} and {shown(others[0])} have {counted(together, 'player')} together, names alike: if they "
+            "are one team, write one name in the team cell of their rows (only then are its decks counted together)",
+            severity=WARNING)
+    listed = named_few([shown(other) for other in others], "more teams",
+                       total=len(others) + rest)
+    return _registration(
+        f"{shown(name)} and {listed} are short of players, names alike: if two of them are one team, write one name "
+        "in the team cell of their rows (only then are its decks counted together)", severity=WARNING)
 
 
 # The fewest other teams of one size that make it the event's (short_of_the_rest): two
@@ -356,33 +425,6 @@ def _seats_of(members: Sequence[Member], formats: dict[str, Format]) -> int:
         if fmt is not None and largest_team(fmt):
             return largest_team(fmt)
     return len(SEATS)
-
-
-def _spelt_alike(one: str, other: str) -> bool:
-    """Whether two names (folded to letters and digits) are one typed with a slip: two
-    letters side by side swapped (`taemblue`, `teamblue`), or a letter left out or doubled
-    (`blusky`, `bluesky`). Not one letter for another: `Team A` and `Team B`, `Red` and
-    `Rex` are two teams."""
-    if min(len(one), len(other)) < _ALIKE_LENGTH:
-        return False
-    if len(one) == len(other):
-        at = [i for i, (a, b) in enumerate(zip(one, other)) if a != b]
-        return len(at) == 2 and at[1] == at[0] + 1 and one[at[0]] == other[at[1]] and one[at[1]] == other[at[0]]
-    shorter, longer = sorted((one, other), key=len)
-    if len(longer) - len(shorter) != 1:
-        return False
-    at = next((i for i, (a, b) in enumerate(zip(shorter, longer)) if a != b), len(shorter))
-    return shorter[at:] == longer[at + 1:]
-
-
-def _spelt_apart(name: str, other: str, teams: dict[str, Sequence[Member]]) -> Problem:
-    def shown(team: str) -> str:
-        return f"team {team} ({named_few([shown_player(m.player) for m in teams[team]], 'more players')})"
-
-    together = len(teams[name]) + len(teams[other])
-    return _registration(
-        f"{shown(name)} and {shown(other)} have {counted(together, 'player')} together, names alike: if they are one "
-        "team, write one name in the team cell of their rows (only then are its decks counted together)", severity=WARNING)
 
 
 def _banned_in_deck(problem: Problem) -> bool:
@@ -571,26 +613,32 @@ def _seats_beyond(members: Sequence[Member], sizes: Sequence[int], fmt: Format) 
     ]
 
 
-def _seats_missing(members: Sequence[Member], seats: int = len(SEATS)) -> list[Problem]:
+def _seats_missing(members: Sequence[Member], seats: int = len(SEATS), *, game: str = "mtg") -> list[Problem]:
     """Members without a seat in a team whose other members have one: teams designate each
-    player's position when they register (Magic Tournament Rules 8.2), and the pairings
-    seat A against A. A team that gives no seat at all is told nothing (an event that does
-    not record seats); a seat that is no letter is its row's problem. `seats`: how many
-    a team of the format has."""
+    player's position when they register (Magic Tournament Rules 8.2, for a Magic team),
+    and the pairings seat A against A. A team that gives no seat at all is told nothing (an
+    event that does not record seats); a seat that is no letter is its row's problem.
+    `seats`: how many a team of the format has; `game` the team's (the rules cited)."""
     seated = [member for member in members if member.seat in SEATS]
-    seatless = [member.player for member in members if member.seat is None]
+    seatless = [member for member in members if member.seat is None]
     if not seated or not seatless:
         return []
     names = _players_said([shown_player(member.player) for member in seated])
-    taken = [member.seat for member in seated if member.seat]
+    # Each seat once, in order: 3,000 members in three seats named each seat 1,000 times.
+    taken = sorted({member.seat for member in seated if member.seat})
     sits = f"{names} {'sits' if len(seated) == 1 else 'sit'} in {listed(taken, 'and')}"
     left = [seat for seat in SEATS[:seats] if seat not in taken]
-    rest = (f"; the seat left is {left[0]}" if len(left) == 1
-            else f"; the seats left are {listed(left, 'and')}" if left else "")
-    who = _players_said([shown_player(player) for player in seatless])
+    who = _players_said([shown_player(member.player) for member in seatless])
+    if len(seatless) == 1 and left:
+        where = f" (manifest line {seatless[0].line})" if seatless[0].line is not None else ""
+        rest = f"; write {listed(left, 'or')} in the seat cell of {who}'s row{where}"
+    else:
+        rest = (f"; the seat left is {left[0]}" if len(left) == 1
+                else f"; the seats left are {listed(left, 'and')}" if left else "")
+    rules = " (Magic Tournament Rules 8.2)" if game == "mtg" else ""
     return [_registration(
         f"{who} {'has' if len(seatless) == 1 else 'have'} no seat, while {sits}: a team registers each "
-        f"player's seat (Magic Tournament Rules 8.2){rest}", player=seatless[0] if len(seatless) == 1 else None,
+        f"player's seat{rules}{rest}", player=seatless[0].player if len(seatless) == 1 else None,
     )]
 
 

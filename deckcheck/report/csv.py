@@ -79,7 +79,6 @@ class BatchWriter:
     def finish(self, batch: BatchReport) -> None:
         from ..batch.deck_checks import describe
 
-        members: dict[tuple[str, str], Registration] | None = None  # (team, player) -> the member's row
         for team in batch.report.teams or []:
             values = {"scope": "team", "team": team.team, "format": team.format, "legal": "yes" if team.legal else "no"}
             base = _row(values)[:_PROBLEM_START]
@@ -87,13 +86,10 @@ class BatchWriter:
                 cells, player = base, problem.details.get("player")
                 if player is not None:
                     # One member's problem: their row's player, seat and deck, as the deck
-                    # rows give them, so a sheet filtered by player or seat keeps it.
-                    if members is None:  # a player's second row for a team (`duplicate`) is no member
-                        members = {(row.team, row.player): row for row in batch.registrations
-                                   if row.team is not None and row.player and not row.duplicate}
-                    member = members.get((team.team, player))
-                    cells = _row({**values, "player": player, "seat": _cell(member.seat) if member else "",
-                                  "deck": member.deck if member else ""})[:_PROBLEM_START]
+                    # rows give them, so a sheet filtered by player or seat keeps it; found
+                    # by the name the team gives them (a namesake's with their ID).
+                    seat, deck = team.member_rows.get(player, (None, None))
+                    cells = _row({**values, "player": player, "seat": _cell(seat), "deck": deck or ""})[:_PROBLEM_START]
                 self.writer.writerow(cells + _problem_cells(problem))
         for item in batch.report.skipped:
             self.writer.writerow(_row({"scope": "skipped", "deck": item.file, "severity": "info", "message": item.reason}))

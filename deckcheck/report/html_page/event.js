@@ -24,10 +24,12 @@
   }
   var text = rows.map(function (row) { return folded(row.textContent); });
   // Each row's seat (its Team cell's `seat A`): sorted by team, a team's rows follow their
-  // seats, A, B, C, as the pairings seat them, not the manifest's order.
+  // seats, A, B, C, as the pairings seat them, not the manifest's order; a seat that is no
+  // letter after them, a member without one last. Kept as a key: "0 A", "1 Seat 2", "2".
   var seats = new Map(rows.map(function (row) {
-    var seat = row.querySelector(".seat");
-    return [row, seat ? seat.textContent : ""];
+    var cell = row.querySelector(".seat");
+    var seat = cell ? cell.textContent.replace(/^seat /, "") : "";
+    return [row, !seat ? "2" : (/^[ABC]$/.test(seat) ? "0 " : "1 ") + seat];
   }));
   // The order the rows stand in (the page writes them in registration order). They are
   // moved only when the sort changes: sorting and moving every row again at each letter
@@ -64,7 +66,8 @@
       var sorted = rows.slice().sort(function (a, b) {
         var x = value(a, key), y = value(b, key);
         var by = typeof x === "number" ? x - y : collator.compare(x, y);
-        var seat = key === "team" ? collator.compare(seats.get(a), seats.get(b)) : 0;
+        // Seats order the rows of one team only: rows without a team stay in manifest order.
+        var seat = key === "team" && x ? collator.compare(seats.get(a), seats.get(b)) : 0;
         return sign * by || seat || value(a, "order") - value(b, "order");
       });
       sorted.forEach(function (row) { table.appendChild(row); });
