@@ -296,6 +296,24 @@ def test_sorted_by_team_each_teams_players_stand_in_seat_order(cli, tmp_path):
     assert _order(dom(report, "#sort=team&dir=desc")) == ["a.txt", "b.txt", "c.txt", "d.txt"]
 
 
+def test_sorted_by_team_a_seatless_member_comes_last_and_rows_without_a_team_keep_their_order(cli, tmp_path):
+    """review32c: a team's member without a seat sorted before seat A, and rows without a
+    team were reordered by their seats: a team's rows follow seats A, B, C, then the seatless;
+    rows of no team stay in the manifest's order."""
+    rows = [("zed", "", "C"), ("amy", "", "A"), ("kim", "", ""), ("cy", "T", "C"), ("dee", "T", ""),
+            ("ann", "T", "A"), ("bob", "T", "B"), ("bo", "U", "B")]
+    for player, _, _ in rows:
+        (tmp_path / f"{player}.txt").write_text("4 Brainstorm\n56 Island\n", encoding="utf-8")
+    (tmp_path / "reg.csv").write_text("player,deck,team,seat\n" + "".join(
+        f"{player},{player}.txt,{team},{seat}\n" for player, team, seat in rows), encoding="utf-8")
+    report = tmp_path / "event.html"
+    cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/legacy", "--date", "2024-06-01", "-o", "html",
+        "--report", str(report), "-q", "--no-unified")
+    assert report.is_file()
+    assert _order(dom(report, "#sort=team")) == [f"{player}.txt" for player in
+                                                 ("zed", "amy", "kim", "ann", "bob", "cy", "dee", "bo")]
+
+
 def test_a_real_40_deck_event(cli, tmp_path, shared_data):
     decks = real_event(shared_data, tmp_path / "event")
     report = tmp_path / "event.html"
