@@ -105,7 +105,7 @@ def converted(
     from . import decklists
     from .cards import catalog_for
     from .decklists.convert import NoPasscodes, by_passcode, companions_unnamed, names_faces, outside_the_deck
-    from .decklists.convert import alchemy_cards, unnamed_cards, unnamed_passcodes
+    from .decklists.convert import unnamed_cards, unnamed_passcodes
     from .decklists.convert import convert as convert_deck
     from .decklists.title import titled_without_format
     from .games import passcode_game
@@ -130,8 +130,9 @@ def converted(
         raise
     said.extend(readings(deck))
     said.extend(_numbers(deck, unnamed_passcodes(deck, to, catalog), catalog))
-    said.extend(_names(deck, unnamed_cards(deck, to, magic), magic))
-    said.extend(_alchemy(deck, alchemy_cards(deck, to, magic)))
+    unnamed, alchemy = unnamed_cards(deck, to, magic)
+    said.extend(_names(deck, unnamed, magic))
+    said.extend(_alchemy(deck, alchemy))
     said.extend(_companions(deck, to, companions_unnamed(deck, to)))
     outside = outside_the_deck(deck)
     if outside:  # never written (docs/decklists.md): say so rather than drop them quietly

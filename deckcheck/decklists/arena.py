@@ -18,7 +18,7 @@ ZONES = (COMMANDER, COMPANION, MAIN, SIDEBOARD)  # what the format can hold (wri
 # Arena's `About` block is optional: only a name the list read gave is written back.
 NAMED_BY_FILE_NAME = False
 # MTG Arena plays Alchemy rebalanced cards and names them `A-Name` in its own exports: a name
-# the card data lacks for that reason is one Arena reads (decklists/convert.alchemy_cards).
+# the card data lacks for that reason is one Arena reads (decklists/convert.unnamed_cards).
 PLAYS_ALCHEMY = True
 _TITLES = ((COMMANDER, "Commander"), (COMPANION, "Companion"), (MAIN, "Deck"), (SIDEBOARD, "Sideboard"))
 # Layouts whose halves Arena names together (`Fire // Ice`): its import refuses a split card

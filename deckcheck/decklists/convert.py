@@ -127,38 +127,34 @@ def name_faces(deck: Deck, to: str, magic: NameCatalog) -> Deck:
     return deck.with_entries(entries)
 
 
-def _lacked(deck: Deck, to: str, magic: NameCatalog | None) -> list[CardEntry]:
-    """The deck's entries (not the cards outside it, never written) whose name the Magic
-    card data lacks, when `to` names cards as Magic's own programs do (`names_faces`)."""
-    if magic is None or not names_faces(to, deck):
-        return []
-    return [entry for entry in deck.entries
-            if entry.code is None and entry.zone != MAYBEBOARD and magic.get(entry.name) is None]
-
-
-def _alchemy(magic: NameCatalog | None, name: str) -> Any:
+def _alchemy(magic: NameCatalog, name: str) -> Any:
     """The card an Alchemy rebalanced name (`A-Luminarch Aspirant`) rebalances, else None."""
     original_of = getattr(magic, "alchemy_original", None)
     return original_of(name) if original_of is not None else None
 
 
-def unnamed_cards(deck: Deck, to: str, magic: NameCatalog | None) -> list[CardEntry]:
-    """The entries whose name the Magic card data lacks, when `to` names cards as Magic's
-    own programs do (`names_faces`): each is written as read (`name_faces`), a misspelling
-    or a name in the player's language (`Blitzschlag`) that no Magic program reads as a
-    card, so `convert` warns of them. An Alchemy card is not one (`alchemy_cards`)."""
-    return [entry for entry in _lacked(deck, to, magic) if _alchemy(magic, entry.name) is None]
-
-
-def alchemy_cards(deck: Deck, to: str, magic: NameCatalog | None) -> list[tuple[CardEntry, Any]]:
-    """The Alchemy rebalanced cards (`A-Luminarch Aspirant`, as MTG Arena exports them) the
-    card data lacks, each with its original card, when `to` is no format of MTG Arena
-    (`PLAYS_ALCHEMY`): written as read, a name only Arena plays, so `convert` says so. Arena's
-    own format reads them: nothing to say."""
-    if getattr(writer(to), "PLAYS_ALCHEMY", False):
-        return []
-    found = [(entry, _alchemy(magic, entry.name)) for entry in _lacked(deck, to, magic)]
-    return [(entry, original) for entry, original in found if original is not None]
+def unnamed_cards(deck: Deck, to: str, magic: NameCatalog | None) -> tuple[list[CardEntry], list[tuple[CardEntry, Any]]]:
+    """The deck's entries (not the cards outside it, never written) whose name the Magic
+    card data lacks, when `to` names cards as Magic's own programs do (`names_faces`), in
+    one pass, as two lists. First, the names no Magic program reads: each is written as
+    read (`name_faces`), a misspelling or a name in the player's language (`Blitzschlag`),
+    so `convert` warns of them. Second, the Alchemy rebalanced cards (`A-Luminarch
+    Aspirant`, as MTG Arena exports them), each with its original card, when `to` is no
+    format of MTG Arena (`PLAYS_ALCHEMY`): written as read, a name only Arena plays, so
+    `convert` says so; Arena's own format reads them, nothing to say."""
+    unnamed: list[CardEntry] = []
+    alchemy: list[tuple[CardEntry, Any]] = []
+    if magic is None or not names_faces(to, deck):
+        return unnamed, alchemy
+    plays_alchemy = getattr(writer(to), "PLAYS_ALCHEMY", False)
+    for entry in deck.entries:
+        if entry.code is None and entry.zone != MAYBEBOARD and magic.get(entry.name) is None:
+            original = _alchemy(magic, entry.name)
+            if original is None:
+                unnamed.append(entry)
+            elif not plays_alchemy:
+                alchemy.append((entry, original))
+    return unnamed, alchemy
 
 
 def outside_the_deck(deck: Deck) -> str | None:
