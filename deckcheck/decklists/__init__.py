@@ -540,16 +540,15 @@ def parse_file_bytes(data: bytes, *, source: str, input_format: str | None = Non
     (deckcheck.yaml) given as a list says what it is, else parse_bytes (the library's
     `parse_bytes` reads an upload so, named as its user's file was). The bytes are decoded
     once for both: 4 MiB of hostile bytes named `x.yaml` cost every decoding pass twice."""
+    try:
+        content = decode(data, source=source)
+    except InputError as exc:
+        return unreadable(source, str(exc))
     if input_format is None and extension(source) in settings_file.SUFFIXES:
-        try:
-            content = decode(data, source=source)
-        except InputError as exc:
-            return unreadable(source, str(exc))
         reason = settings_file.settings_reason(source, content)
         if reason is not None:
             return unreadable(source, reason)
-        return _parse_file_text(data, content, source=source, input_format=input_format)
-    return parse_bytes(data, source=source, input_format=input_format)
+    return _parse_file_text(data, content, source=source, input_format=input_format)
 
 
 def unreadable(source: str, message: str) -> Deck:
