@@ -87,15 +87,15 @@ class Pool(Record):
     the card data decides as it does a deck's (decklists/title.py); `maybeboard` the keys
     of the cards the file lists in its maybeboard (a cube's considered cards), no cards of
     the pool, which a deck's card the pool lacks is told of. The last four are left out
-    of `==`."""
+    of `==`, and so is `drafter`, the player a draft log names as its drafter (Deck.drafter)."""
 
-    __slots__ = ("source", "cards", "problems", "entries", "maybe_title", "maybeboard")
-    NOT_COMPARED = frozenset({"problems", "entries", "maybe_title", "maybeboard"})
+    __slots__ = ("source", "cards", "problems", "entries", "maybe_title", "maybeboard", "drafter")
+    NOT_COMPARED = frozenset({"problems", "entries", "maybe_title", "maybeboard", "drafter"})
 
     def __init__(
         self, source: str, cards: Mapping[str, int], problems: tuple[Problem, ...] = (),
         entries: tuple[CardEntry, ...] = (), maybe_title: MaybeTitle | None = None,
-        maybeboard: frozenset[str] = frozenset(),
+        maybeboard: frozenset[str] = frozenset(), drafter: str | None = None,
     ) -> None:
         self.source = source
         self.cards = cards
@@ -103,6 +103,7 @@ class Pool(Record):
         self.entries = entries
         self.maybe_title = maybe_title
         self.maybeboard = maybeboard
+        self.drafter = drafter
 
     def holds(self, key: str) -> int:
         return self.cards.get(key, 0)
@@ -208,7 +209,7 @@ def pool_from_deck(deck: Deck) -> Pool:
         maybe = maybe.replace(warning=told) if told is not None else None
     maybeboard = frozenset(entry.key for entry in deck.entries if entry.zone == MAYBEBOARD)
     return Pool(source=deck.source, cards=copy_totals(entries), entries=entries, problems=problems, maybe_title=maybe,
-                maybeboard=maybeboard)
+                maybeboard=maybeboard, drafter=deck.drafter)
 
 
 def _pool_problem(source: str, problem: Problem, **changes: Any) -> Problem:
@@ -248,7 +249,7 @@ def named_pool(pool: Pool, catalog: Catalog, fmt: Format) -> Pool:
         source=pool.source, cards=copy_totals(entries), entries=entries,
         problems=problems + tuple(_pool_problem(pool.source, p, severity=WARNING) for p in unknown),
         # As written: only a hint rests on them (a cube's export writes the card data's names).
-        maybeboard=pool.maybeboard,
+        maybeboard=pool.maybeboard, drafter=pool.drafter,
     )
     catalog.memo[_NAMED] = (pool, named)
     return named

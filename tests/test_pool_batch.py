@@ -442,3 +442,36 @@ def test_a_utf16_cube_list_every_player_registers_is_no_pool_copied_by_mistake(c
     assert {result["player"]: [p["message"] for p in result["problems"]] for result in report["results"]} == {
         "ann": [], "bob": []}
     assert code == 0
+
+
+def _draft_log(drafter: str | None) -> str:
+    """A Magic Online draft log of two picks, its players' line marking `drafter` (none: no
+    `-->` in the header)."""
+    players = f"    alice\n--> {drafter}\n" if drafter is not None else "    alice\n    bob\n"
+    return (f"Event #: 12345678\nTime:    1/2/2020 3:45:00 PM\nPlayers:\n{players}\n------ M10 ------\n\n"
+            "Pack 1 pick 1:\n    Giant Growth\n--> Shock\n\nPack 1 pick 2:\n--> Hill Giant\n")
+
+
+def test_a_draft_log_of_another_drafter_is_told_on_the_row_that_registers_it(cli, tmp_path):
+    """A Magic Online draft log names its drafter (`--> NAME` among the players): a row
+    naming another player's log (two logs swapped, a row copied) passed without a word
+    while its deck was checked against someone else's picks. The names are compared as the
+    batch compares players' (case, accents, spacing); a log that names no drafter is no
+    word."""
+    deck = "1 Shock\n1 Hill Giant\n38 Mountain\n"
+    write(tmp_path, {
+        "ann.log": _draft_log("ann"), "bob.log": _draft_log("Zoë  Ng"), "cy.log": _draft_log(None),
+        "ann.txt": deck, "bob.txt": deck, "cy.txt": deck, "zoe.txt": deck,
+        "reg.csv": "player,deck,pool\nAnn,ann.txt,ann.log\nbob,bob.txt,bob.log\ncy,cy.txt,cy.log\nzoe ng,zoe.txt,bob.log\n",
+    })
+    code, report = batch_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/limited")
+    warned = {
+        result["player"]: [(p["message"], p["severity"]) for p in result["problems"] if p["rule"] == "registration"
+                           and "draft log" in p["message"]]
+        for result in report["results"]
+    }
+    assert warned == {
+        "Ann": [], "cy": [], "zoe ng": [],
+        "bob": [("manifest line 3: pool bob.log is the draft log of Zoë Ng, not of bob "
+                 "(another player's log registered on this row?)", "warning")],
+    }

@@ -27,7 +27,7 @@ from ..result import DeckResult, Report, TeamResult
 from ..wording import counted, named_few
 from ..workdir import from_directory
 from .registration import (
-    NO_DECK_NAMED, Registration, RegistrationSet, Skipped, check_rows, fold_teams, namesakes_named, no_player, player_keys,
+    NO_DECK_NAMED, Registration, RegistrationSet, Skipped, check_rows, drafter_problem, fold_teams, namesakes_named, no_player, player_keys,
     registration_problem, with_unchecked,
 )
 from .runner import Outcome, Task, card_data, pool_as_named, run, team_cards
@@ -290,6 +290,10 @@ def check_registrations(
             result.location = "" if found.kind == "zip" or row.path is None or row.inline else location(row.path)
             if row.problems:
                 result.problems = [*row.problems, *result.problems]
+            if outcome.drafter is not None and row.player:
+                drafted = drafter_problem(row, outcome.drafter)
+                if drafted is not None:
+                    result.problems.insert(len(row.problems), drafted)
             if found.manifest is None and not result.legal and _first_line_failed(result.problems):
                 # A folder's file that failed on its first line (few do): a manifest saved
                 # as .txt is said to be one, not listed as a deck's parse errors.

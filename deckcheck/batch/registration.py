@@ -276,6 +276,20 @@ def player_key(name: str) -> str:
     return fold_once(name)
 
 
+def drafter_problem(row: Registration, drafter: str) -> Problem | None:
+    """The warning of a row whose pool is a Magic Online draft log naming `drafter`
+    (Deck.drafter) when that is not the row's player, as players are compared (player_key:
+    case, accents, spacing): two players' logs swapped, or a row copied, checked a deck
+    against another player's picks without a word. None when the names agree."""
+    if not row.player or player_key(drafter) == player_key(row.player):
+        return None
+    from ..registered_pools import pool_named
+
+    return registration_problem(
+        f"{pool_named(row.pool or '')} is the draft log of {shown_player(drafter)}, not of {shown_player(row.player)} "
+        "(another player's log registered on this row?)", row.line, severity="warning")
+
+
 def player_keys(rows: Sequence[Registration]) -> list[str]:
     """Each row's player as one person (`player_key` of the name, `""` without one), in
     row order. Namesakes are told apart by their `id` cells: where the rows of one name
