@@ -276,6 +276,7 @@ def check_registrations(
     checked = run(tasks(), sum(row.path is not None for row in rows), day=day, jobs=jobs, progress=progress, budget=budget,
                   formats=formats.by_task_key(), store=store)
     namesakes: dict[int, str] | None = None  # worked out at the first team member (namesakes_named)
+    shared = _shared_team_pools(rows)
     with closing(checked) as outcomes:  # closed: its workers stop and the collector runs again
         for number, row in enumerate(rows):
             outcome = (next(outcomes) if row.path is not None
@@ -290,6 +291,8 @@ def check_registrations(
             result.location = "" if found.kind == "zip" or row.path is None or row.inline else location(row.path)
             if row.problems:
                 result.problems = [*row.problems, *result.problems]
+            if result.pool_rest is not None and row.team is not None and (row.team, row.pool_path) in shared:
+                result.pool_rest = None  # the team's pool: its rest is no one member's sideboard
             if outcome.drafter is not None and row.player:
                 drafted = drafter_problem(row, outcome.drafter)
                 if drafted is not None:
@@ -359,6 +362,19 @@ def check_registrations(
         notes=[*found.notes, *_teams_without_rules(found, members, formats.loaded, day)],
         hints=[*(other_games.notes() if other_games is not None else []), *(note for kind in misplaced for note in kind.notes())],
     )
+
+
+def _shared_team_pools(rows: list[Registration]) -> set[tuple[str, str | None]]:
+    """The (team, pool file) that two or more members of a team play from (assign_pools
+    gave a member without a pool the team's): the cards their decks leave are the team's,
+    not one member's sideboard (DeckResult.pool_rest)."""
+    seen: set[tuple[str, str | None]] = set()
+    shared: set[tuple[str, str | None]] = set()
+    for row in rows:
+        if row.team is not None and row.pool is not None:
+            key = (row.team, row.pool_path)
+            (shared if key in seen else seen).add(key)
+    return shared
 
 
 def _pool_and_format(pool: Pool, fmt: Format | None, cards_db: str | None, cards: bool) -> tuple[Pool, Format | None]:
