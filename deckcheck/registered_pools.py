@@ -201,7 +201,7 @@ def pool_from_deck(deck: Deck) -> Pool:
 
     entries = tuple(entry for entry in deck.entries if entry.zone != MAYBEBOARD)
     kept = [problem for problem in deck.problems if not isinstance(problem, DeckOnly)]
-    problems = tuple(_pool_problem(deck.source, p) for p in kept)
+    problems = tuple(pool_problem(deck.source, p) for p in kept)
     maybe = deck.maybe_title
     if maybe is not None:
         # Its "no count" warning as the pool tells it, the very problem `titled` replaces.
@@ -212,7 +212,7 @@ def pool_from_deck(deck: Deck) -> Pool:
                 maybeboard=maybeboard, drafter=deck.drafter)
 
 
-def _pool_problem(source: str, problem: Problem, **changes: Any) -> Problem:
+def pool_problem(source: str, problem: Problem, **changes: Any) -> Problem:
     """A problem of a pool line, told as the pool's (its line is not the deck's)."""
     where = problem.placed_in(pool_named(source))
     details = {**problem.details, "pool": source}
@@ -247,7 +247,7 @@ def named_pool(pool: Pool, catalog: Catalog, fmt: Format) -> Pool:
     entries = tuple(deck.entries)
     named = Pool(
         source=pool.source, cards=copy_totals(entries), entries=entries,
-        problems=problems + tuple(_pool_problem(pool.source, p, severity=WARNING) for p in unknown),
+        problems=problems + tuple(pool_problem(pool.source, p, severity=WARNING) for p in unknown),
         # As written: only a hint rests on them (a cube's export writes the card data's names).
         maybeboard=pool.maybeboard, drafter=pool.drafter,
     )
@@ -267,7 +267,7 @@ def _titled(pool: Pool, catalog: Catalog) -> tuple[list[CardEntry], tuple[Proble
     own = {id(problem) for problem in pool.problems}
     # The problems `titled` added (its note, the other uncounted lines' warning) are told
     # as the pool's, as the parser's were.
-    return deck.entries, tuple(p if id(p) in own else _pool_problem(pool.source, p) for p in deck.problems)
+    return deck.entries, tuple(p if id(p) in own else pool_problem(pool.source, p) for p in deck.problems)
 
 
 def read_pool(text_or_path: str | Path, *, input_format: str | None = None, shown: str | None = None) -> Pool:

@@ -499,3 +499,30 @@ def test_a_pool_deck_s_heading_counts_the_rest_of_the_pool_as_its_sideboard(cli,
     event = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/limited")
     assert "ann.txt [ann] - mtg/limited: ILLEGAL (main 40, sideboard 11 from the pool; 1 problem)" in event.stdout, event.stdout
     assert "bob.txt [bob, team T1] - mtg/limited: ILLEGAL (main 40, sideboard 0; 1 problem)" in event.stdout, event.stdout
+
+
+def test_a_pool_card_printed_in_none_of_the_event_s_sets_is_a_warning(cli, tmp_path):
+    """An event format naming its sets (`card_pool: {sets: [khm]}`, docs/batch.md) told a
+    pool's card of another set only when the deck played it: a pool opened or typed wrong,
+    or with a card slipped in, passed while the card sat in the sideboard. It is a warning
+    naming the pool's line; a card the deck plays stays the deck's not-in-pool error, not
+    told twice, and a format naming no sets says nothing of the pool's cards."""
+    write(tmp_path, {
+        "khm.yaml": "name: Kaldheim Sealed\ngame: mtg\nextends: mtg/limited\ncard_pool:\n  sets: [khm]\n",
+        "pool.txt": "1 Esika, God of the Tree\n1 Fire // Ice\n2 Snow-Covered Forest\n1 Lightning Bolt\n",
+        "deck.txt": "1 Esika, God of the Tree\n1 Lightning Bolt\n2 Snow-Covered Forest\n36 Forest\n",
+    })
+    args = ("validate", str(tmp_path / "deck.txt"), "--pool", str(tmp_path / "pool.txt"), "--date", "2021-02-06", "-o", "json")
+    done = cli(*args[:2], "-f", str(tmp_path / "khm.yaml"), *args[2:])
+    problems = [(p["rule"], p["severity"], p["message"]) for p in json.loads(done.stdout)["results"][0]["problems"]]
+    pool = str(tmp_path / "pool.txt")
+    assert problems == [
+        ("registered-pool", "warning", f"pool {pool} line 2: Fire // Ice has no printing in a set legal in Kaldheim "
+                                       "Sealed on 2021-02-06 (a card of another set in the pool: opened or typed wrong?)"),
+        ("not-in-pool", "error", "Lightning Bolt has no printing in a set legal in Kaldheim Sealed on 2021-02-06"),
+    ], done.stdout
+    warned = json.loads(done.stdout)["results"][0]["problems"][0]
+    assert {key: warned.get(key) for key in ("card", "pool", "pool_line", "line", "zone", "decided_by")} == {
+        "card": "Fire // Ice", "pool": pool, "pool_line": 2, "line": None, "zone": None, "decided_by": None}
+    plain = cli(*args[:2], "-f", "mtg/limited", *args[2:])
+    assert json.loads(plain.stdout)["results"][0]["problems"] == []
