@@ -24,7 +24,7 @@ from .errors import InputError
 from .formats import Format
 from .limits import one_line
 from .model import MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck, MaybeTitle, copy_totals
-from .names import card_key
+from .names import card_key, fold_once
 from .problem import WARNING, Problem, named_file_as
 from .record import Record
 from .textio import IN_FOLDER_ADVICE
@@ -155,6 +155,22 @@ def pool_rest(pool: Pool, entries: Iterable[CardEntry], fmt: Format) -> list[Car
         if left > 0:
             rest.append(CardEntry(entry.name, left, SIDEBOARD))
     return rest
+
+
+def other_drafter(source: str, drafter: str | None, player: str | None, *, how: str) -> str | None:
+    """What to tell of the pool `source` registered for `player` when it is a Magic Online
+    draft log naming another `drafter` (Pool.drafter): two players' logs swapped, or a row copied,
+    checked a deck against another player's picks without a word. Names compare as players
+    are compared (names.fold_once: case, accents, spacing); `how` says how the pool came
+    (`registered on this row`, `given as the pool`). None when they agree or the log names
+    no drafter."""
+    if drafter is None or not player or fold_once(drafter) == fold_once(player):
+        return None
+    from .limits import MAX_TABLE_CELL_CHARS
+    from .report.style import cut
+
+    return (f"{pool_named(one_line(source))} is the draft log of {cut(drafter, MAX_TABLE_CELL_CHARS)}, "
+            f"not of {cut(player, MAX_TABLE_CELL_CHARS)} (another player's log {how}?)")
 
 
 def unchecked_without_pools(decks: int, format_ids: list[str], how: str) -> str | None:

@@ -277,17 +277,12 @@ def player_key(name: str) -> str:
 
 
 def drafter_problem(row: Registration, drafter: str) -> Problem | None:
-    """The warning of a row whose pool is a Magic Online draft log naming `drafter`
-    (Deck.drafter) when that is not the row's player, as players are compared (player_key:
-    case, accents, spacing): two players' logs swapped, or a row copied, checked a deck
-    against another player's picks without a word. None when the names agree."""
-    if not row.player or player_key(drafter) == player_key(row.player):
-        return None
-    from ..registered_pools import pool_named
+    """The warning of a row whose pool is a Magic Online draft log naming `drafter` when
+    that is not the row's player (registered_pools.other_drafter); None when they agree."""
+    from ..registered_pools import other_drafter
 
-    return registration_problem(
-        f"{pool_named(row.pool or '')} is the draft log of {shown_player(drafter)}, not of {shown_player(row.player)} "
-        "(another player's log registered on this row?)", row.line, severity="warning")
+    told = other_drafter(row.pool or "", drafter, row.player, how="registered on this row")
+    return registration_problem(told, row.line, severity="warning") if told is not None else None
 
 
 def player_keys(rows: Sequence[Registration]) -> list[str]:
