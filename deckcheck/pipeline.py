@@ -283,13 +283,13 @@ def checked_deck(
         unreadable=deck.unreadable,
         pool=pool.source if pool is not None else None,
         as_of=as_of(fmt, catalog, date, platform),
-        pool_rest=_pool_rest(deck, fmt, pool) if pool is not None and counts.get(SIDEBOARD) == 0 else None,
+        pool_rest=_pool_rest(deck, fmt, pool) if pool is not None and counts else None,
     )
 
 
 def _pool_rest(deck: Deck, fmt: Format, pool: Pool) -> int | None:
-    """How many cards of `pool` are `deck`'s sideboard, a limited deck that states none
-    (DeckResult.pool_rest); None when the pool's rest is not the deck's (a team's pool), or
+    """How many cards of `pool` are `deck`'s sideboard, a limited deck that states none, or
+    only basic lands the organiser provides (DeckResult.pool_rest); None when the pool's rest is not the deck's (a team's pool), or
     is no card (`sideboard 0` says so)."""
     if not sideboard_from_pool(fmt, deck.entries):
         return None

@@ -481,19 +481,24 @@ def test_a_pool_deck_s_heading_counts_the_rest_of_the_pool_as_its_sideboard(cli,
     """With a registered pool the cards the main deck does not use are the sideboard
     (docs/batch.md), but the heading said `sideboard 0`, which read as a deck with no
     sideboard. The text heading counts them from the pool; JSON's counts stay the list's
-    zones as given (docs/contracts.md). A deck that states a sideboard, and a team's
+    zones as given (docs/contracts.md). A deck that states a sideboard (not only basic
+    lands the organiser provides), and a team's
     members who share one pool (its rest is no one member's), keep their own count."""
     write(tmp_path, {
         "pool.txt": POOL, "deck.txt": LEGAL, "sided.txt": LEGAL + "\nSideboard\n1 Lightning Bolt\n",
+        "plains.txt": LEGAL + "\nSideboard\n5 Plains\n",
         # Over the pool, so the batch prints their headings.
         "ann.txt": FOURTH_SHOCK, "bob.txt": "11 Hill Giant\n29 Mountain\n", "cy.txt": LEGAL,
         "p2.txt": POOL, "reg.csv": "player,deck,team,pool\nann,ann.txt,,pool.txt\nbob,bob.txt,T1,p2.txt\ncy,cy.txt,T1,\n",
     })
     pool = str(tmp_path / "pool.txt")
-    done = cli("validate", str(tmp_path / "deck.txt"), str(tmp_path / "sided.txt"), "-f", "mtg/limited", "--pool", pool)
+    done = cli("validate", str(tmp_path / "deck.txt"), str(tmp_path / "sided.txt"), str(tmp_path / "plains.txt"),
+               "-f", "mtg/limited", "--pool", pool)
     # The pool's 24 cards but the 10 Goblin Pikers and 3 Shocks the deck plays.
     assert "deck.txt - mtg/limited: LEGAL (main 40, sideboard 11 from the pool)" in done.stdout, done.stdout
     assert "sided.txt - mtg/limited: LEGAL (main 40, sideboard 1)" in done.stdout, done.stdout
+    # Basic lands the organiser provides, kept to side in, state no card of the pool.
+    assert "plains.txt - mtg/limited: LEGAL (main 40, sideboard 5 and 11 from the pool)" in done.stdout, done.stdout
     as_json = cli("validate", str(tmp_path / "deck.txt"), "-f", "mtg/limited", "--pool", pool, "-o", "json")
     assert json.loads(as_json.stdout)["results"][0]["counts"] == {"main": 40, "sideboard": 0}
     event = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/limited")

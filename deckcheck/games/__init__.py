@@ -78,9 +78,11 @@ def zone_counts(game_id: str, counts: Mapping[str, int], *, from_pool: int | Non
     Deck 15`: Konami's order, not the JSON's `main, sideboard, extra`; Magic's command zone
     and companion first: `commander 1, main 99, sideboard 0`; the WoW TCG's hero first), other zones
     after. `from_pool`: the sideboard is that many cards of the registered pool, the ones the
-    main deck does not use (`sideboard 11 from the pool`), not the list's none."""
+    main deck does not use (`sideboard 11 from the pool`), besides the basic lands a list
+    states to side in (`sideboard 5 and 11 from the pool`)."""
     if from_pool is not None:
-        shown: Mapping[str, int | str] = {**counts, SIDEBOARD: f"{from_pool} from the pool"}
+        stated = counts.get(SIDEBOARD, 0)
+        shown: Mapping[str, int | str] = {**counts, SIDEBOARD: f"{f'{stated} and ' if stated else ''}{from_pool} from the pool"}
         return _zone_counts(game_id, shown)
     return _zone_counts(game_id, counts)
 
