@@ -366,6 +366,10 @@ def check_rows(rows: Sequence[Registration], *, format_error: Callable[[str], st
     for row, key in zip(rows, keys):
         if _BY_ID in key:
             first_namesake.setdefault(key.partition(_BY_ID)[0], row)
+    # Seats A, B and C are a team's (Magic Tournament Rules 8.2): in an event that names no
+    # team, a seat column is another seat (a booster draft's seat at its pod's table, 1 to
+    # 8), which checks nothing and is no row's problem.
+    team_seats = any(row.team is not None for row in rows)
     checked: list[Registration] = []
     for row, key in zip(rows, keys):
         if row.player:
@@ -386,7 +390,7 @@ def check_rows(rows: Sequence[Registration], *, format_error: Callable[[str], st
             else:
                 row = row.with_problem(_other_team(row, earlier))
                 row = row.replace(team_states=(row.problems[-1],))
-        if row.seat is not None and row.seat not in SEATS:
+        if row.seat is not None and team_seats and row.seat not in SEATS:
             meant = seat_meant(row.seat)
             row = row.with_problem(f"seat {row.seat!r} is not one of {', '.join(SEATS)}" + (f"; write {meant}" if meant else ""))
         if row.format_id is not None:
