@@ -102,7 +102,7 @@ class Deck(Record):
 
     __slots__ = (
         "source", "entries", "problems", "input_format", "name", "comments", "unreadable", "commander_hints",
-        "banner_card", "guessed_sideboard", "maybe_title", "empty_command_heading", "cut_line", "headed",
+        "banner_card", "guessed_sideboard", "maybe_title", "empty_command_heading", "cut_line", "headed", "drafter",
     )
     # Where a list was read, not what it holds: two readings of one deck are equal.
     NOT_COMPARED = frozenset({"headed"})
@@ -114,7 +114,7 @@ class Deck(Record):
         commander_hints: tuple[str, ...] = (), guessed_sideboard: GuessedSideboard | None = None,
         banner_card: str | None = None, comments: str | None = None, maybe_title: MaybeTitle | None = None,
         empty_command_heading: tuple[int, str] | None = None, cut_line: int | None = None,
-        headed: bool = False,
+        headed: bool = False, drafter: str | None = None,
     ) -> None:
         self.source = source
         self.entries = [] if entries is None else entries
@@ -152,6 +152,10 @@ class Deck(Record):
         # category heading): its blank lines are spacing, so cards after a blank line are
         # no blank-line group (rules/hero.py reads a run-on `Hero` section by it).
         self.headed = headed
+        # The player a Magic Online draft log names as its drafter (`--> NAME` among its
+        # players): a batch row registering the log as its pool is told when it is another
+        # player's (batch/check.py). None for any other file.
+        self.drafter = drafter
 
     def zone(self, zone: str) -> list[CardEntry]:
         return [entry for entry in self.entries if entry.zone == zone]
@@ -191,6 +195,7 @@ class Deck(Record):
         copied.empty_command_heading = self.empty_command_heading
         copied.cut_line = self.cut_line
         copied.headed = self.headed
+        copied.drafter = self.drafter
         for name, value in changes.items():
             setattr(copied, name, value)
         return copied

@@ -24,7 +24,7 @@ from .errors import InputError
 from .formats import Format
 from .limits import one_line
 from .model import MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck, MaybeTitle, copy_totals
-from .names import card_key
+from .names import card_key, fold_once
 from .problem import WARNING, Problem, named_file_as
 from .record import Record
 from .textio import IN_FOLDER_ADVICE
@@ -87,15 +87,15 @@ class Pool(Record):
     the card data decides as it does a deck's (decklists/title.py); `maybeboard` the keys
     of the cards the file lists in its maybeboard (a cube's considered cards), no cards of
     the pool, which a deck's card the pool lacks is told of. The last four are left out
-    of `==`."""
+    of `==`, and so is `drafter`, the player a draft log names as its drafter (Deck.drafter)."""
 
-    __slots__ = ("source", "cards", "problems", "entries", "maybe_title", "maybeboard")
-    NOT_COMPARED = frozenset({"problems", "entries", "maybe_title", "maybeboard"})
+    __slots__ = ("source", "cards", "problems", "entries", "maybe_title", "maybeboard", "drafter")
+    NOT_COMPARED = frozenset({"problems", "entries", "maybe_title", "maybeboard", "drafter"})
 
     def __init__(
         self, source: str, cards: Mapping[str, int], problems: tuple[Problem, ...] = (),
         entries: tuple[CardEntry, ...] = (), maybe_title: MaybeTitle | None = None,
-        maybeboard: frozenset[str] = frozenset(),
+        maybeboard: frozenset[str] = frozenset(), drafter: str | None = None,
     ) -> None:
         self.source = source
         self.cards = cards
@@ -103,6 +103,7 @@ class Pool(Record):
         self.entries = entries
         self.maybe_title = maybe_title
         self.maybeboard = maybeboard
+        self.drafter = drafter
 
     def holds(self, key: str) -> int:
         return self.cards.get(key, 0)
@@ -156,6 +157,22 @@ def pool_rest(pool: Pool, entries: Iterable[CardEntry], fmt: Format) -> list[Car
     return rest
 
 
+def other_drafter(source: str, drafter: str | None, player: str | None, *, how: str) -> str | None:
+    """What to tell of the pool `source` registered for `player` when it is a Magic Online
+    draft log naming another `drafter` (Pool.drafter): two players' logs swapped, or a row copied,
+    checked a deck against another player's picks without a word. Names compare as players
+    are compared (names.fold_once: case, accents, spacing); `how` says how the pool came
+    (`registered on this row`, `given as the pool`). None when they agree or the log names
+    no drafter."""
+    if drafter is None or not player or fold_once(drafter) == fold_once(player):
+        return None
+    from .limits import MAX_TABLE_CELL_CHARS
+    from .report.style import cut
+
+    return (f"{pool_named(one_line(source))} is the draft log of {cut(drafter, MAX_TABLE_CELL_CHARS)}, "
+            f"not of {cut(player, MAX_TABLE_CELL_CHARS)} (another player's log {how}?)")
+
+
 def unchecked_without_pools(decks: int, format_ids: list[str], how: str) -> str | None:
     """The note of `decks` decks of the limited formats `format_ids` checked without a
     registered pool, so for their sizes only (`validate` without --pool, a `batch` that
@@ -200,7 +217,7 @@ def pool_from_deck(deck: Deck) -> Pool:
 
     entries = tuple(entry for entry in deck.entries if entry.zone != MAYBEBOARD)
     kept = [problem for problem in deck.problems if not isinstance(problem, DeckOnly)]
-    problems = tuple(_pool_problem(deck.source, p) for p in kept)
+    problems = tuple(pool_problem(deck.source, p) for p in kept)
     maybe = deck.maybe_title
     if maybe is not None:
         # Its "no count" warning as the pool tells it, the very problem `titled` replaces.
@@ -208,10 +225,10 @@ def pool_from_deck(deck: Deck) -> Pool:
         maybe = maybe.replace(warning=told) if told is not None else None
     maybeboard = frozenset(entry.key for entry in deck.entries if entry.zone == MAYBEBOARD)
     return Pool(source=deck.source, cards=copy_totals(entries), entries=entries, problems=problems, maybe_title=maybe,
-                maybeboard=maybeboard)
+                maybeboard=maybeboard, drafter=deck.drafter)
 
 
-def _pool_problem(source: str, problem: Problem, **changes: Any) -> Problem:
+def pool_problem(source: str, problem: Problem, **changes: Any) -> Problem:
     """A problem of a pool line, told as the pool's (its line is not the deck's)."""
     where = problem.placed_in(pool_named(source))
     details = {**problem.details, "pool": source}
@@ -246,9 +263,9 @@ def named_pool(pool: Pool, catalog: Catalog, fmt: Format) -> Pool:
     entries = tuple(deck.entries)
     named = Pool(
         source=pool.source, cards=copy_totals(entries), entries=entries,
-        problems=problems + tuple(_pool_problem(pool.source, p, severity=WARNING) for p in unknown),
+        problems=problems + tuple(pool_problem(pool.source, p, severity=WARNING) for p in unknown),
         # As written: only a hint rests on them (a cube's export writes the card data's names).
-        maybeboard=pool.maybeboard,
+        maybeboard=pool.maybeboard, drafter=pool.drafter,
     )
     catalog.memo[_NAMED] = (pool, named)
     return named
@@ -266,7 +283,7 @@ def _titled(pool: Pool, catalog: Catalog) -> tuple[list[CardEntry], tuple[Proble
     own = {id(problem) for problem in pool.problems}
     # The problems `titled` added (its note, the other uncounted lines' warning) are told
     # as the pool's, as the parser's were.
-    return deck.entries, tuple(p if id(p) in own else _pool_problem(pool.source, p) for p in deck.problems)
+    return deck.entries, tuple(p if id(p) in own else pool_problem(pool.source, p) for p in deck.problems)
 
 
 def read_pool(text_or_path: str | Path, *, input_format: str | None = None, shown: str | None = None) -> Pool:

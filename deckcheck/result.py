@@ -27,7 +27,7 @@ class DeckResult(Record):
     # references (tests/test_batch_stream.py).
     __slots__ = (
         "deck", "format", "problems", "counts", "player", "team", "unreadable", "pool", "location", "as_of",
-        "registered_at", "unchecked_game", "pool_location", "__weakref__",
+        "registered_at", "unchecked_game", "pool_location", "pool_rest", "__weakref__",
     )
     __hash__ = None  # type: ignore[assignment]
 
@@ -35,7 +35,7 @@ class DeckResult(Record):
         self, deck: str, format: str, problems: list[Problem] | None = None, counts: dict[str, int] | None = None,
         player: str | None = None, team: str | None = None, unreadable: bool = False, pool: str | None = None,
         location: str | None = None, as_of: AsOf | None = None, registered_at: Place | None = None,
-        unchecked_game: str = "", pool_location: str | None = None,
+        unchecked_game: str = "", pool_location: str | None = None, pool_rest: int | None = None,
     ) -> None:
         self.deck = deck
         self.format = format
@@ -66,6 +66,12 @@ class DeckResult(Record):
         # the working directory, or "" when the pool is no file of the working tree (pasted
         # into a manifest cell, an archive entry).
         self.pool_location = pool_location
+        # The cards of the registered pool the main deck does not use, when they are the
+        # sideboard (a limited deck stating none, or only basic lands the organiser provides:
+        # registered_pools.sideboard_from_pool): the text heading counts them (`sideboard 11
+        # from the pool`, `sideboard 5 and 11 from the pool`), where `counts`, as JSON
+        # gives them, are the list's zones as stated (docs/contracts.md). None otherwise.
+        self.pool_rest = pool_rest
 
     @property
     def legal(self) -> bool:

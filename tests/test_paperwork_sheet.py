@@ -662,3 +662,25 @@ def test_an_empty_sideboard_box_never_sets_a_list_smaller(cli, tmp_path, singles
     # Its box under the last card while a row is left: the second column holds 43 rows here.
     boxed = any(line.endswith("Sideboard 0") for line in _lines(tmp_path / f"sheet{singles}.pdf"))
     assert boxed == (singles < 84)
+
+
+def test_a_sheet_from_another_drafter_s_log_is_warned_of(cli, tmp_path):
+    """`sheet --player NAME --pool draft.txt`: a Magic Online draft log names its drafter
+    (`--> NAME` among the players); a sheet printed for one player against another's log
+    (two logs mixed up at the desk) was written without a word. A warning names both; the
+    names compare as a batch compares players' (case, accents, spacing)."""
+    deck, out = tmp_path / "deck.txt", tmp_path / "sheet.pdf"
+    deck.write_text("1 Shock\n1 Hill Giant\n38 Mountain\n", encoding="utf-8")
+    warned = {}
+    for drafter in ("bob", "ann  LEE"):
+        log = tmp_path / f"{drafter}.log"
+        log.write_text(f"Event #: 1\nPlayers:\n    alice\n--> {drafter}\n\n------ M10 ------\n\nPack 1 pick 1:\n"
+                       "    Giant Growth\n--> Shock\n\nPack 1 pick 2:\n--> Hill Giant\n", encoding="utf-8")
+        done = _sheet(cli, deck, out, "-f", "mtg/limited", "--pool", str(log))
+        assert done.returncode == 0, done.stdout + done.stderr
+        warned[drafter] = [line for line in done.stderr.splitlines() if "draft log" in line]
+    assert warned == {
+        "bob": [f"deckcheck: warning: pool {tmp_path / 'bob.log'} is the draft log of bob, not of Ann Lee "
+                "(another player's log given as the pool?)"],
+        "ann  LEE": [],
+    }

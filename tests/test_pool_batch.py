@@ -442,3 +442,92 @@ def test_a_utf16_cube_list_every_player_registers_is_no_pool_copied_by_mistake(c
     assert {result["player"]: [p["message"] for p in result["problems"]] for result in report["results"]} == {
         "ann": [], "bob": []}
     assert code == 0
+
+
+def _draft_log(drafter: str | None) -> str:
+    """A Magic Online draft log of two picks, its players' line marking `drafter` (none: no
+    `-->` in the header)."""
+    players = f"    alice\n--> {drafter}\n" if drafter is not None else "    alice\n    bob\n"
+    return (f"Event #: 12345678\nTime:    1/2/2020 3:45:00 PM\nPlayers:\n{players}\n------ M10 ------\n\n"
+            "Pack 1 pick 1:\n    Giant Growth\n--> Shock\n\nPack 1 pick 2:\n--> Hill Giant\n")
+
+
+def test_a_draft_log_of_another_drafter_is_told_on_the_row_that_registers_it(cli, tmp_path):
+    """A Magic Online draft log names its drafter (`--> NAME` among the players): a row
+    naming another player's log (two logs swapped, a row copied) passed without a word
+    while its deck was checked against someone else's picks. The names are compared as the
+    batch compares players' (case, accents, spacing); a log that names no drafter is no
+    word."""
+    deck = "1 Shock\n1 Hill Giant\n38 Mountain\n"
+    write(tmp_path, {
+        "ann.log": _draft_log("ann"), "bob.log": _draft_log("Zoë  Ng"), "cy.log": _draft_log(None),
+        "ann.txt": deck, "bob.txt": deck, "cy.txt": deck, "zoe.txt": deck,
+        "reg.csv": "player,deck,pool\nAnn,ann.txt,ann.log\nbob,bob.txt,bob.log\ncy,cy.txt,cy.log\nzoe ng,zoe.txt,bob.log\n",
+    })
+    code, report = batch_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/limited")
+    warned = {
+        result["player"]: [(p["message"], p["severity"]) for p in result["problems"] if p["rule"] == "registration"
+                           and "draft log" in p["message"]]
+        for result in report["results"]
+    }
+    assert warned == {
+        "Ann": [], "cy": [], "zoe ng": [],
+        "bob": [("manifest line 3: pool bob.log is the draft log of Zoë Ng, not of bob "
+                 "(another player's log registered on this row?)", "warning")],
+    }
+
+
+def test_a_pool_deck_s_heading_counts_the_rest_of_the_pool_as_its_sideboard(cli, tmp_path):
+    """With a registered pool the cards the main deck does not use are the sideboard
+    (docs/batch.md), but the heading said `sideboard 0`, which read as a deck with no
+    sideboard. The text heading counts them from the pool; JSON's counts stay the list's
+    zones as given (docs/contracts.md). A deck that states a sideboard (not only basic
+    lands the organiser provides), and a team's
+    members who share one pool (its rest is no one member's), keep their own count."""
+    write(tmp_path, {
+        "pool.txt": POOL, "deck.txt": LEGAL, "sided.txt": LEGAL + "\nSideboard\n1 Lightning Bolt\n",
+        "plains.txt": LEGAL + "\nSideboard\n5 Plains\n",
+        # Over the pool, so the batch prints their headings.
+        "ann.txt": FOURTH_SHOCK, "bob.txt": "11 Hill Giant\n29 Mountain\n", "cy.txt": LEGAL,
+        "p2.txt": POOL, "reg.csv": "player,deck,team,pool\nann,ann.txt,,pool.txt\nbob,bob.txt,T1,p2.txt\ncy,cy.txt,T1,\n",
+    })
+    pool = str(tmp_path / "pool.txt")
+    done = cli("validate", str(tmp_path / "deck.txt"), str(tmp_path / "sided.txt"), str(tmp_path / "plains.txt"),
+               "-f", "mtg/limited", "--pool", pool)
+    # The pool's 24 cards but the 10 Goblin Pikers and 3 Shocks the deck plays.
+    assert "deck.txt - mtg/limited: LEGAL (main 40, sideboard 11 from the pool)" in done.stdout, done.stdout
+    assert "sided.txt - mtg/limited: LEGAL (main 40, sideboard 1)" in done.stdout, done.stdout
+    # Basic lands the organiser provides, kept to side in, state no card of the pool.
+    assert "plains.txt - mtg/limited: LEGAL (main 40, sideboard 5 and 11 from the pool)" in done.stdout, done.stdout
+    as_json = cli("validate", str(tmp_path / "deck.txt"), "-f", "mtg/limited", "--pool", pool, "-o", "json")
+    assert json.loads(as_json.stdout)["results"][0]["counts"] == {"main": 40, "sideboard": 0}
+    event = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/limited")
+    assert "ann.txt [ann] - mtg/limited: ILLEGAL (main 40, sideboard 11 from the pool; 1 problem)" in event.stdout, event.stdout
+    assert "bob.txt [bob, team T1] - mtg/limited: ILLEGAL (main 40, sideboard 0; 1 problem)" in event.stdout, event.stdout
+
+
+def test_a_pool_card_printed_in_none_of_the_event_s_sets_is_a_warning(cli, tmp_path):
+    """An event format naming its sets (`card_pool: {sets: [khm]}`, docs/batch.md) told a
+    pool's card of another set only when the deck played it: a pool opened or typed wrong,
+    or with a card slipped in, passed while the card sat in the sideboard. It is a warning
+    naming the pool's line; a card the deck plays stays the deck's not-in-pool error, not
+    told twice, and a format naming no sets says nothing of the pool's cards."""
+    write(tmp_path, {
+        "khm.yaml": "name: Kaldheim Sealed\ngame: mtg\nextends: mtg/limited\ncard_pool:\n  sets: [khm]\n",
+        "pool.txt": "1 Esika, God of the Tree\n1 Fire // Ice\n2 Snow-Covered Forest\n1 Lightning Bolt\n",
+        "deck.txt": "1 Esika, God of the Tree\n1 Lightning Bolt\n2 Snow-Covered Forest\n36 Forest\n",
+    })
+    args = ("validate", str(tmp_path / "deck.txt"), "--pool", str(tmp_path / "pool.txt"), "--date", "2021-02-06", "-o", "json")
+    done = cli(*args[:2], "-f", str(tmp_path / "khm.yaml"), *args[2:])
+    problems = [(p["rule"], p["severity"], p["message"]) for p in json.loads(done.stdout)["results"][0]["problems"]]
+    pool = str(tmp_path / "pool.txt")
+    assert problems == [
+        ("registered-pool", "warning", f"pool {pool} line 2: Fire // Ice has no printing in a set legal in Kaldheim "
+                                       "Sealed on 2021-02-06 (a card of another set in the pool: opened or typed wrong?)"),
+        ("not-in-pool", "error", "Lightning Bolt has no printing in a set legal in Kaldheim Sealed on 2021-02-06"),
+    ], done.stdout
+    warned = json.loads(done.stdout)["results"][0]["problems"][0]
+    assert {key: warned.get(key) for key in ("card", "pool", "pool_line", "line", "zone", "decided_by")} == {
+        "card": "Fire // Ice", "pool": pool, "pool_line": 2, "line": None, "zone": None, "decided_by": None}
+    plain = cli(*args[:2], "-f", "mtg/limited", *args[2:])
+    assert json.loads(plain.stdout)["results"][0]["problems"] == []

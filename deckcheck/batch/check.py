@@ -27,7 +27,7 @@ from ..result import DeckResult, Report, TeamResult
 from ..wording import counted, named_few
 from ..workdir import from_directory
 from .registration import (
-    NO_DECK_NAMED, Registration, RegistrationSet, Skipped, check_rows, fold_teams, namesakes_named, no_player, player_keys,
+    NO_DECK_NAMED, Registration, RegistrationSet, Skipped, check_rows, drafter_problem, fold_teams, namesakes_named, no_player, player_keys,
     registration_problem, with_unchecked,
 )
 from .runner import Outcome, Task, card_data, pool_as_named, run, team_cards
@@ -282,6 +282,7 @@ def check_registrations(
     checked = run(tasks(), sum(row.path is not None for row in rows), day=day, jobs=jobs, progress=progress, budget=budget,
                   formats=formats.by_task_key(), store=store)
     namesakes: dict[int, str] | None = None  # worked out at the first team member (namesakes_named)
+    shared = _shared_team_pools(rows)
     with closing(checked) as outcomes:  # closed: its workers stop and the collector runs again
         for number, row in enumerate(rows):
             outcome = (next(outcomes) if row.path is not None
@@ -296,6 +297,12 @@ def check_registrations(
             result.location = "" if found.kind == "zip" or row.path is None or row.inline else location(row.path)
             if row.problems:
                 result.problems = [*row.problems, *result.problems]
+            if result.pool_rest is not None and row.team is not None and (row.team, row.pool_path) in shared:
+                result.pool_rest = None  # the team's pool: its rest is no one member's sideboard
+            if outcome.drafter is not None and row.player:
+                drafted = drafter_problem(row, outcome.drafter)
+                if drafted is not None:
+                    result.problems.insert(len(row.problems), drafted)
             if found.manifest is None and not result.legal and _first_line_failed(result.problems):
                 # A folder's file that failed on its first line (few do): a manifest saved
                 # as .txt is said to be one, not listed as a deck's parse errors.
@@ -363,6 +370,19 @@ def check_registrations(
         notes=[*found.notes, *_teams_without_rules(found, members, formats.loaded, day)],
         hints=[*(other_games.notes() if other_games is not None else []), *(note for kind in misplaced for note in kind.notes())],
     )
+
+
+def _shared_team_pools(rows: list[Registration]) -> set[tuple[str, str | None]]:
+    """The (team, pool file) that two or more members of a team play from (assign_pools
+    gave a member without a pool the team's): the cards their decks leave are the team's,
+    not one member's sideboard (DeckResult.pool_rest)."""
+    seen: set[tuple[str, str | None]] = set()
+    shared: set[tuple[str, str | None]] = set()
+    for row in rows:
+        if row.team is not None and row.pool is not None:
+            key = (row.team, row.pool_path)
+            (shared if key in seen else seen).add(key)
+    return shared
 
 
 def _pool_and_format(pool: Pool, fmt: Format | None, cards_db: str | None, cards: bool) -> tuple[Pool, Format | None]:

@@ -276,6 +276,15 @@ def player_key(name: str) -> str:
     return fold_once(name)
 
 
+def drafter_problem(row: Registration, drafter: str) -> Problem | None:
+    """The warning of a row whose pool is a Magic Online draft log naming `drafter` when
+    that is not the row's player (registered_pools.other_drafter); None when they agree."""
+    from ..registered_pools import other_drafter
+
+    told = other_drafter(row.pool or "", drafter, row.player, how="registered on this row")
+    return registration_problem(told, row.line, severity="warning") if told is not None else None
+
+
 def player_keys(rows: Sequence[Registration]) -> list[str]:
     """Each row's player as one person (`player_key` of the name, `""` without one), in
     row order. Namesakes are told apart by their `id` cells: where the rows of one name
@@ -362,6 +371,10 @@ def check_rows(
     for row, key in zip(rows, keys):
         if _BY_ID in key:
             first_namesake.setdefault(key.partition(_BY_ID)[0], row)
+    # Seats A, B and C are a team's (Magic Tournament Rules 8.2): in an event that names no
+    # team, a seat column is another seat (a booster draft's seat at its pod's table, 1 to
+    # 8), which checks nothing and is no row's problem.
+    team_seats = any(row.team is not None for row in rows)
     checked: list[Registration] = []
     for row, key in zip(rows, keys):
         if row.player:
@@ -384,7 +397,7 @@ def check_rows(
                 row = row.replace(team_states=(row.problems[-1],))
         # The row's own format loaded first (its seats), its problem still after the seat's.
         why = format_error(row.format_id) if row.format_id is not None else None
-        if row.seat is not None and row.seat not in SEATS:
+        if row.seat is not None and team_seats and row.seat not in SEATS:
             meant = seat_meant(row.seat)
             room = seats(row) if seats is not None and meant is not None else 0
             if room and meant not in SEATS[:room]:

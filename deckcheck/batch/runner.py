@@ -100,13 +100,19 @@ class Task(NamedTuple):
 
 class Outcome(Record):
     # A Record, not a dataclass: a batch imports no `dataclasses` (deckcheck/record.py).
-    __slots__ = ("result", "entries", "pool")
+    __slots__ = ("result", "entries", "pool", "drafter")
     __hash__ = None  # type: ignore[assignment]  # mutable, as the dataclass was
 
-    def __init__(self, result: DeckResult, entries: list[CardEntry] | None = None, pool: Pool | None = None) -> None:
+    def __init__(
+        self, result: DeckResult, entries: list[CardEntry] | None = None, pool: Pool | None = None,
+        drafter: str | None = None,
+    ) -> None:
         self.result = result
         self.entries = entries
         self.pool = pool
+        # The drafter the row's pool names, when it is a draft log (Deck.drafter): the
+        # parent compares it with the row's player (batch/check.py, drafter_problem).
+        self.drafter = drafter
 
 
 # Formats by (id, root), per process and run (`forget_run`): `formats.load` looks for the
@@ -378,7 +384,8 @@ def _check_deck(task: Task, day: dt.date, deck: Deck) -> Outcome:
     result.deck = task.shown
     result.name_file_as(task.path, task.shown)
     entries = list(deck.entries) if task.keep_entries and not deck.unreadable else None
-    return Outcome(result=result, entries=entries, pool=pool if task.keep_entries else None)
+    return Outcome(result=result, entries=entries, pool=pool if task.keep_entries else None,
+                   drafter=pool.drafter if pool is not None else None)
 
 
 def team_cards(

@@ -7,7 +7,9 @@ The picks are the drafter's pool, which is what a draft log is given for (`--poo
 is one copy in the sideboard, as MTGO's own pool export (`.dek`) files the cards not in a
 deck. The cards passed and the players' names are no part of it. Read as a deck (`validate
 draft.txt`, a manifest's deck column) it was a main deck of 0 cards with no word of what it
-is: an `info` note says it is a pool, which a pool read from it leaves out (DeckOnly).
+is: an `info` note says it is a pool, which a pool read from it leaves out (DeckOnly). The
+player the header marks `-->` is the deck's `drafter`: a batch row registering the log as
+another player's pool is warned of.
 
 A log can miss picks: a client that lost its connection during the draft saves no pick, or
 a pick's pack with no card marked, for the time it was away. Those cards are not in the
@@ -90,7 +92,10 @@ def parse(text: str, source: str = "<draftlog>") -> Deck:
                 deck.problems.append(parse_error("a pick mark with no card after it", line=number, text=line))
         elif gaps.last is None and line[0] == "-" and _BOOSTER.match(line):
             boosters += 1
-        # Anything else is the header (the event, the time, the players, the boosters' sets)
+        elif gaps.last is None and line.startswith(_PICKED) and deck.drafter is None:
+            # The header's player marked `-->`: the drafter, whose pool the picks are.
+            deck.drafter = line[len(_PICKED):].strip() or None
+        # Anything else is the header (the event, the time, the other players, the boosters' sets)
         # or a card of a pack that was passed: none of it is the drafter's.
     gaps.finish()
     if gaps.missing:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from ..model import ZONES
+from ..model import SIDEBOARD, ZONES
 from .game import Game
 from .mtg import GAME as MTG
 from .yugioh import GAME as YUGIOH
@@ -72,12 +72,22 @@ def zones_in_words(zones: Sequence[str | None], game: str, games: Sequence[str] 
     return [words.get(zone, zone) if zone else zone for zone in zones]
 
 
-def zone_counts(game_id: str, counts: Mapping[str, int]) -> str:
+def zone_counts(game_id: str, counts: Mapping[str, int], *, from_pool: int | None = None) -> str:
     """`main 60, sideboard 15`: cards per zone as a report's heading says them, in the
     game's words and in the order it names its zones (`Main Deck 40, Extra Deck 15, Side
     Deck 15`: Konami's order, not the JSON's `main, sideboard, extra`; Magic's command zone
     and companion first: `commander 1, main 99, sideboard 0`; the WoW TCG's hero first), other zones
-    after."""
+    after. `from_pool`: the sideboard is that many cards of the registered pool, the ones the
+    main deck does not use (`sideboard 11 from the pool`), besides the basic lands a list
+    states to side in (`sideboard 5 and 11 from the pool`)."""
+    if from_pool is not None:
+        stated = counts.get(SIDEBOARD, 0)
+        shown: Mapping[str, int | str] = {**counts, SIDEBOARD: f"{f'{stated} and ' if stated else ''}{from_pool} from the pool"}
+        return _zone_counts(game_id, shown)
+    return _zone_counts(game_id, counts)
+
+
+def _zone_counts(game_id: str, counts: Mapping[str, int | str]) -> str:
     game = GAMES.get(game_id) or game_of_zones(counts)
     if game is None:
         return ", ".join(f"{zone} {count}" for zone, count in counts.items())

@@ -227,7 +227,7 @@ def _unknown_warnings(source: str, lacking: list[Problem], *, placed: bool = Tru
     UNKNOWN_WARNED each in full, then one line for the rest (`decks/a.txt: 30 more names no
     card of the card data has: 'X' (line 6), ..., and 10 more`). `placed=False`: the
     problems say their list and line in their message already (a pool's,
-    registered_pools._pool_problem)."""
+    registered_pools.pool_problem)."""
     from ..wording import named_few
 
     def where(problem: Problem) -> str:

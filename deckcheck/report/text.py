@@ -32,8 +32,9 @@ NAME = "text"
 
 
 def _counts(result: DeckResult) -> str:
-    """`main 60, sideboard 15`; a Yu-Gi-Oh! deck's `Main Deck 40, Extra Deck 15, Side Deck 15`."""
-    return zone_counts(result.game, result.counts)
+    """`main 60, sideboard 15`; a Yu-Gi-Oh! deck's `Main Deck 40, Extra Deck 15, Side Deck 15`;
+    a limited deck whose sideboard is the rest of its pool `main 40, sideboard 11 from the pool`."""
+    return zone_counts(result.game, result.counts, from_pool=result.pool_rest)
 
 
 # The rule column: wide enough for most rule ids with two spaces before the message. A

@@ -9,7 +9,9 @@ a batch manifest). Format key `pool`: `free_cards` the organiser provides in any
 must come from the pool), `zones` whose cards must come from the pool (default main and
 sideboard: a WoW TCG hero is chosen freely). A name reported as an `unknown-card` error is
 left to it (`20 Gebirge`, German for Mountain), as copy-limit leaves it; without card data
-every name is compared with the pool's as written.
+every name is compared with the pool's as written. With card data, an event format naming
+its sets (`card_pool: {sets: [...]}`) also warns of a pool's card printed in none of them
+that the deck does not list (one it lists is the deck's `not-in-pool` error).
 
 FAIL (mtg/limited, pool with 3 Shock): 4 Shock in the main deck ->
 "4 copies of Shock; the pool holds 3".
@@ -26,9 +28,9 @@ from collections.abc import Iterable, Iterator
 from ..formats import Format
 from ..formats.schema import ZONE_NAMES, kind_list
 from ..formats.show import zones_words
-from ..model import Deck
+from ..model import MAIN, Deck
 from ..registered_pools import Pool, PoolSettings, pool_settings
-from ..problem import Problem
+from ..problem import WARNING, Problem
 from ..schema import AnyOf, Bool, ListOf, Null, Str, Struct
 from ..wording import named_few
 from .context import Context
@@ -55,7 +57,31 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterable[Problem]:
     pool = ctx.pool
     if pool is None:
         return ()  # no pool given (every constructed event): nothing to check, no generator
+    if ctx.cards is not None and (fmt.option("card_pool") or {}).get("sets"):
+        return [*_problems(deck, fmt, ctx, pool), *_off_the_sets(deck, fmt, ctx, pool)]
     return _problems(deck, fmt, ctx, pool)
+
+
+def _off_the_sets(deck: Deck, fmt: Format, ctx: Context, pool: Pool) -> list[Problem]:
+    """Warnings of the pool's cards printed in none of the sets of an event format naming
+    its sets (`card_pool: {sets: [khm]}`): the deck's `not-in-pool` told such a card only
+    when played, so a pool opened or typed wrong, or with a card slipped in, passed while
+    the card sat in its sideboard. The cards the deck lists are left to that error, and
+    those the organiser provides are no one's pool. The pool's lines are checked as a
+    deck's would be (not_in_pool.check), each warning naming its line in the pool."""
+    from ..registered_pools import pool_problem
+    from . import not_in_pool
+
+    listed = {entry.key for entry in deck.entries} | pool_settings(fmt).free_cards
+    entries = [entry.replace(zone=MAIN) for entry in pool.entries if entry.key not in listed]
+    if not entries:
+        return []
+    found = not_in_pool.check(Deck(pool.source, entries), fmt, ctx)
+    return [pool_problem(pool.source, problem.replace(
+                message=f"{problem.message} (a card of another set in the pool: opened or typed wrong?)",
+                details={}),  # the pool's details only (registered-pool's keys, docs/contracts.md)
+                rule=ID, severity=WARNING, count=None)
+            for problem in found if problem.is_error]
 
 
 def _problems(deck: Deck, fmt: Format, ctx: Context, pool: Pool) -> Iterator[Problem]:
