@@ -294,7 +294,7 @@ def spelt_apart(teams: dict[str, Sequence[Member]], formats: dict[str, Format]) 
     A warning, as two teams may be named so.
     Linear in the names: each spelling is looked up by its slips (alike_spellings), never
     compared with every other."""
-    seats = {name: _seats_of(members, formats) for name, members in teams.items()}
+    seats = {name: _team_size(members, formats) or len(SEATS) for name, members in teams.items()}
     short = [name for name, members in teams.items() if len(members) < seats[name]]
     if len(short) < 2:
         return {}  # most events: every team full
@@ -390,7 +390,7 @@ def short_of_the_rest(
     team to, so a team whose third row was left out passed, its third deck never counted
     with the others. `told`: teams already told they may be another's name spelt another
     way (spelt_apart), which says why they are short."""
-    unsized = {name: len(members) for name, members in teams.items() if not _sized(members, formats)}
+    unsized = {name: len(members) for name, members in teams.items() if not _team_size(members, formats)}
     if len(unsized) <= _USUAL_TEAMS:
         return {}
     sizes: dict[int, int] = {}
@@ -412,19 +412,15 @@ def short_of_the_rest(
     return problems
 
 
-def _sized(members: Sequence[Member], formats: dict[str, Format]) -> bool:
-    """Whether the team's format sets a team size (`team.size`)."""
-    return any(member.format_id in formats and largest_team(formats[member.format_id]) for member in members)
-
-
-def _seats_of(members: Sequence[Member], formats: dict[str, Format]) -> int:
-    """The players a full team has: its format's largest team (`team.size`), else the
-    seats of a team event (A, B and C)."""
+def _team_size(members: Sequence[Member], formats: dict[str, Format]) -> int:
+    """The players a full team of the team's format has (its largest `team.size`), 0 when
+    its format sets none: spelt_apart then holds the team to the seats of a team event (A,
+    B and C), and short_of_the_rest to the event's other teams."""
     for member in members:
         fmt = formats.get(member.format_id)
         if fmt is not None and largest_team(fmt):
             return largest_team(fmt)
-    return len(SEATS)
+    return 0
 
 
 def _banned_in_deck(problem: Problem) -> bool:
