@@ -210,6 +210,7 @@ def check_team(
     players = [member.player for member in members]
     if len(format_ids) != 1 or format_ids[0] not in formats:
         known = [formats[fid] for fid in format_ids if fid in formats]
+        games = {fmt.game for fmt in known}
         team_format = next((fmt for fmt in known if is_team_format(fmt)), None)
         if len(format_ids) == 1:
             problems.append(_registration(f"format {str(format_ids[0])!r} could not be loaded; the team cannot be checked"))
@@ -223,11 +224,9 @@ def check_team(
                 # not counted together unless its format says so (unified_unless_told).
                 problems.append(_registration(f"members play different formats ({listed}); unified construction not checked", severity=INFO))
             # Not checked as a whole, yet its registration is still its members' (docs/batch.md).
-            known_games = {fmt.game for fmt in known}
             problems += _seat_clashes(members) + _seats_missing(
-                members, game=known_games.pop() if len(known_games) == 1 else "")
+                members, game=next(iter(games)) if len(games) == 1 else "")
             problems = _with_members(problems, _members_problems(members), [])
-        games = {fmt.game for fmt in known}
         # Members of several games: each one's problems in their own game's words.
         member_games = {member.player: formats[member.format_id].game for member in members
                         if member.format_id in formats} if len(games) > 1 else None
