@@ -260,7 +260,6 @@ def check_registrations(
     registered_at = _registration_places(found, location)
     members: dict[str, list[Member]] = {}
     places: dict[str, dict[str, Place]] = {}  # team -> member -> where the member registered
-    member_rows: dict[str, dict[str, tuple[str | None, str | None]]] = {}  # team -> member -> (seat, deck)
     budget = ProblemBudget()  # one report's problems (limits.py): the decks' first, then the teams'
     store = None
     if keep_verdicts:
@@ -346,7 +345,6 @@ def check_registrations(
                                      player=namesakes.get(number), catalog=card_data(fmt, cards_db, cards))
                     members.setdefault(row.team, []).append(member)
                     places.setdefault(row.team, {})[member.player] = registered_at(row)
-                    member_rows.setdefault(row.team, {})[member.player] = (row.seat, row.deck)
     cross_team = _cross_team(rows)
     alike = spelt_apart(members, formats.loaded)
     short = short_of_the_rest(members, formats.loaded, told=alike)
@@ -357,7 +355,8 @@ def check_registrations(
     ]
     for name, team_result in zip(members, teams):
         team_result.registered_at = places[name]
-        team_result.member_rows = member_rows[name]
+        # Each member's seat and deck as their row wrote them, by the name the team gives them.
+        team_result.member_rows = {member.player: (member.seat, member.deck) for member in members[name]}
         if in_archive is not None:
             in_archive.show(team_result)
         team_result.problems = budget.take(team_result.problems)

@@ -353,7 +353,7 @@ def fold_teams(rows: Sequence[Registration]) -> list[Registration]:
 
 def check_rows(
     rows: Sequence[Registration], *, format_error: Callable[[str], str | None],
-    seats: Callable[[Registration], int] | None = None,
+    seats: Callable[[Registration], int],
 ) -> list[Registration]:
     """Add the problems only the whole set reveals: duplicate players (also across teams),
     bad seats, and formats that cannot be loaded (`format_error(id)` says why, or None).
@@ -399,7 +399,7 @@ def check_rows(
         why = format_error(row.format_id) if row.format_id is not None else None
         if row.seat is not None and team_seats and row.seat not in SEATS:
             meant = seat_meant(row.seat)
-            room = seats(row) if seats is not None and meant is not None else 0
+            room = seats(row) if meant is not None else 0
             if room and meant not in SEATS[:room]:
                 meant = None
             row = row.with_problem(f"seat {row.seat!r} is not one of {', '.join(SEATS)}" + (f"; write {meant}" if meant else ""))

@@ -210,6 +210,7 @@ def check_team(
     players = [member.player for member in members]
     if len(format_ids) != 1 or format_ids[0] not in formats:
         known = [formats[fid] for fid in format_ids if fid in formats]
+        games = {fmt.game for fmt in known}
         team_format = next((fmt for fmt in known if is_team_format(fmt)), None)
         if len(format_ids) == 1:
             problems.append(_registration(f"format {str(format_ids[0])!r} could not be loaded; the team cannot be checked"))
@@ -223,11 +224,9 @@ def check_team(
                 # not counted together unless its format says so (unified_unless_told).
                 problems.append(_registration(f"members play different formats ({listed}); unified construction not checked", severity=INFO))
             # Not checked as a whole, yet its registration is still its members' (docs/batch.md).
-            known_games = {fmt.game for fmt in known}
             problems += _seat_clashes(members) + _seats_missing(
-                members, game=known_games.pop() if len(known_games) == 1 else "")
+                members, game=next(iter(games)) if len(games) == 1 else "")
             problems = _with_members(problems, _members_problems(members), [])
-        games = {fmt.game for fmt in known}
         # Members of several games: each one's problems in their own game's words.
         member_games = {member.player: formats[member.format_id].game for member in members
                         if member.format_id in formats} if len(games) > 1 else None
@@ -294,7 +293,7 @@ def spelt_apart(teams: dict[str, Sequence[Member]], formats: dict[str, Format]) 
     A warning, as two teams may be named so.
     Linear in the names: each spelling is looked up by its slips (alike_spellings), never
     compared with every other."""
-    seats = {name: _seats_of(members, formats) for name, members in teams.items()}
+    seats = {name: _team_size(members, formats) or len(SEATS) for name, members in teams.items()}
     short = [name for name, members in teams.items() if len(members) < seats[name]]
     if len(short) < 2:
         return {}  # most events: every team full
@@ -390,7 +389,7 @@ def short_of_the_rest(
     team to, so a team whose third row was left out passed, its third deck never counted
     with the others. `told`: teams already told they may be another's name spelt another
     way (spelt_apart), which says why they are short."""
-    unsized = {name: len(members) for name, members in teams.items() if not _sized(members, formats)}
+    unsized = {name: len(members) for name, members in teams.items() if not _team_size(members, formats)}
     if len(unsized) <= _USUAL_TEAMS:
         return {}
     sizes: dict[int, int] = {}
@@ -412,19 +411,15 @@ def short_of_the_rest(
     return problems
 
 
-def _sized(members: Sequence[Member], formats: dict[str, Format]) -> bool:
-    """Whether the team's format sets a team size (`team.size`)."""
-    return any(member.format_id in formats and largest_team(formats[member.format_id]) for member in members)
-
-
-def _seats_of(members: Sequence[Member], formats: dict[str, Format]) -> int:
-    """The players a full team has: its format's largest team (`team.size`), else the
-    seats of a team event (A, B and C)."""
+def _team_size(members: Sequence[Member], formats: dict[str, Format]) -> int:
+    """The players a full team of the team's format has (its largest `team.size`), 0 when
+    its format sets none: spelt_apart then holds the team to the seats of a team event (A,
+    B and C), and short_of_the_rest to the event's other teams."""
     for member in members:
         fmt = formats.get(member.format_id)
         if fmt is not None and largest_team(fmt):
             return largest_team(fmt)
-    return len(SEATS)
+    return 0
 
 
 def _banned_in_deck(problem: Problem) -> bool:

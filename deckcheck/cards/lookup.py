@@ -167,15 +167,22 @@ def too_long(name: str, game: Game) -> Missing | None:
     """What is said of a name longer than a decklist's line, which no card's is: working
     out the closest names over a million characters took half a minute (a search box's
     text sent whole), and the message quoted it whole. None for any other name."""
-    from ..games import default
     from ..limits import MAX_LINE_CHARS, quoted
     from ..problem import ERROR
 
     if len(name) <= MAX_LINE_CHARS:
         return None
-    what = "card named" if game is default() else f"{game.label} card"
+    what = _no_card(game)
     return Missing(said=f"no {what} {quoted(name)}…: it is {len(name):,} characters long, and no card's name is longer "
                         f"than {MAX_LINE_CHARS:,} (a decklist's line)", severity=ERROR)
+
+
+def _no_card(game: Game) -> str:
+    """What `no ... NAME` calls the card a name is not: `card named` in the default game
+    (Magic), `Yu-Gi-Oh! card` in another (too_long and not_found alike)."""
+    from ..games import default
+
+    return "card named" if game is default() else f"{game.label} card"
 
 
 def find_game(name: str, game_id: str | None) -> Game:
@@ -215,7 +222,6 @@ def not_found(
     melded back face); with a format, an Alchemy card it allows on `platform` is a warning
     (games/mtg/alchemy.py), as validate counts it. `chosen`: the user chose the game (by
     name or by a format)."""
-    from ..games import default
     from ..games.yugioh.show import passcode_of
     from ..problem import ERROR, WARNING
 
@@ -226,7 +232,7 @@ def not_found(
     # comes first, the searched game's near names after it (`maxx c` in the WoW TCG is
     # Maxx "C", a Yu-Gi-Oh! card, before it is Maexxna).
     hint = f"{other}; or {meant}" if other and meant else other or (f"; {meant}" if meant else "")
-    what = "card named" if game is default() else f"{game.label} card"
+    what = _no_card(game)
     # A query of digits is a passcode in a passcode game (None: not one, or thousands of
     # digits no passcode has); a Rush Duel id gets the catalog's note.
     code = passcode_of(name) if game.passcodes else None

@@ -242,10 +242,9 @@ def cards_lookup(
         return
     verdict = None
     if fmt is not None:
-        from ..cards.verdict import card_verdict
+        from ..cards.lookup import verdict_of
 
-        code = getattr(card, "code", None)
-        verdict = card_verdict(catalog, card.name, code, fmt, day, platform)
+        verdict = verdict_of(catalog, card, fmt, day, platform)
     if output == "json":
         facts = {"found": True, **game.card_facts(catalog, card)}
         if verdict is not None:
