@@ -312,10 +312,6 @@ def _elsewhere_hint(error: Exception) -> str:
     return f"; did you mean {swapped}?" if swapped in taken else ""
 
 
-# What a batch's source names when it is a manifest (batch/sources.py reads these).
-_MANIFEST_SUFFIXES = (".csv", ".tsv", ".yaml", ".yml")
-
-
 def _one_source_hint(error: Exception, message: str, args: list[str] | None = None) -> str:
     """For a batch given several sources (`batch reg.csv late.csv`, late registrations kept
     in a file of their own; `batch decks/*.txt`, a shell's glob), what to give instead: it
@@ -329,6 +325,8 @@ def _one_source_hint(error: Exception, message: str, args: list[str] | None = No
     import os
     import shlex
     from pathlib import PurePath
+
+    from .batch.manifest import MANIFEST_SUFFIXES
 
     source = str(getattr(context, "params", {}).get("source") or "")
     # Click's words: "unexpected extra argument(s) (late.csv)", "argument (x)", "arguments (x y)".
@@ -346,7 +344,7 @@ def _one_source_hint(error: Exception, message: str, args: list[str] | None = No
         return "; batch reads one source: put the decks in one folder (or name them in one manifest), or run a batch for each"
     if source.lower().endswith(".zip"):
         return "; batch reads one source: put every deck in one zip (or name them in one manifest), or run a batch for each"
-    if source.lower().endswith(_MANIFEST_SUFFIXES):
+    if source.lower().endswith(MANIFEST_SUFFIXES):
         return (f"; batch reads one source: put every registration in one manifest (a late one's row at the end of "
                 f"{source}), or run a batch for each")
     folder = PurePath(source).parent.as_posix()

@@ -17,6 +17,7 @@ from ..wording import counted, listed
 from .common import emit, say, text_or_json, warn_once
 
 if TYPE_CHECKING:
+    from ..cards.lookup import Missing
     from ..games import Game
 
 cards_app = typer.Typer(
@@ -227,10 +228,7 @@ def cards_lookup(
     check_platform(platform)
     long = too_long(name, game)
     if long is not None:
-        if output == "json":
-            emit(json.dumps({"name": name, "found": False, "suggestions": []}) + "\n")
-        say(f"deckcheck: {long.said}")
-        raise typer.Exit(1)
+        _tell_missing(name, long, output)  # an error: exit 1
     catalog = _catalog(game, cards_db, offline=offline or offline_by_default())
     if fmt is not None:  # a user's format file: a misspelt ban bans nothing, this card included
         from .common import warn_unknown_format_names
@@ -266,10 +264,17 @@ def _not_found(
     a warning, exit 0, as validate counts it."""
     from ..cards import offline_by_default
     from ..cards.lookup import COMMAND_WORDS, not_found
-    from ..problem import WARNING
 
     missing = not_found(name, game, catalog, fmt, platform, cards_db=cards_db, offline=offline or offline_by_default(),
                         chosen=game_id is not None or fmt is not None, words=COMMAND_WORDS)
+    _tell_missing(name, missing, output)
+
+
+def _tell_missing(name: str, missing: Missing, output: str) -> None:
+    """`missing` said on stderr (and, with -o json, as a not-found object on stdout);
+    typer.Exit(1) unless it is a warning."""
+    from ..problem import WARNING
+
     if output == "json":
         facts: dict[str, Any] = {"name": name, "found": False, "suggestions": missing.suggestions}
         if missing.why:

@@ -261,18 +261,6 @@ def warn(message: str) -> None:
     say(f"deckcheck: warning: {message}")
 
 
-def warn_of_readings(deck: Deck) -> None:
-    """The warnings the reader gave of how it read a list (a line read as a card without a
-    count, a `0 Card` line left out, a `.ydk`'s `#side` cards kept in the Extra Deck, which
-    reading of its blank-line groups `-f` took), for the commands whose output carries no
-    report of them (convert, diff): `validate` lists them, and a list misread quietly was
-    converted or compared as it was read."""
-    from ..converting import readings
-
-    for message in readings(deck):
-        warn(message)
-
-
 def warn_once() -> Callable[[str], None]:
     """A callback that prints each distinct warning once on stderr."""
     seen: set[str] = set()

@@ -10,7 +10,7 @@ from ..report import DIFFS, PLAIN, encoding
 from .app import CARDS_DB_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, app, handles_errors
 from .common import (
     emit, no_empty_argument, no_empty_pool, open_cards, output_option, pool_not_a_deck, read_deck_argument,
-    read_pool_argument, say_note, tables_on_stdout, warn, warn_of_readings,
+    read_pool_argument, say_note, tables_on_stdout, warn,
 )
 from .help_lists import reports
 from ..wording import EMPTY_LIST, counted
@@ -108,10 +108,12 @@ def diff(
         words = _game_of_names(decks, cards_db) if reporter.NAME == PLAIN else ""
     # The reader's warnings of the lists as compared: a title line, once the card data says
     # it is one, is no card read without a count (compare decides it again: decklists/title.py).
+    from ..converting import readings
     from ..decklists.title import titled
 
     for deck in decks:
-        warn_of_readings(titled(deck, catalog) if catalog is not None else deck)
+        for message in readings(titled(deck, catalog) if catalog is not None else deck):
+            warn(message)
     comparison = compare(decks[0], decks[1], catalog, fmt, pool, game=words)
     for warning in comparison.unknown:
         warn(warning)

@@ -151,12 +151,12 @@ def card_known(card_data: CardData | None) -> Callable[[str], bool]:
     return lambda name: get(name) is not None
 
 
-def did_you_mean(name: str, profile: DeckProfile, more: Callable[[str, int], list[str]] | None = None) -> str:
+def did_you_mean(name: str, profile: DeckProfile) -> str:
     """`; did you mean 'Card'?` with the deck's card a name it lacks is the start of (`Nibiru`
     for `Nibiru, the Primal Being`, too far for the closest spellings) or is closest to (a
-    typo), else the first of `more(name, 1)` (the card data's `suggest`), or nothing when
-    none is close."""
-    close = profile.closest_card(name) or (more(name, 1) if more else [])
+    typo), or nothing when none is close (a spell asked about, which need not be in the
+    deck, is matched against the card data too: cast._nearest)."""
+    close = profile.closest_card(name)
     return f"; did you mean {close[0]!r}?" if close else ""
 
 
