@@ -83,7 +83,7 @@ def reference(text: str, *, base: Path | None = None) -> FormatRef:
     `./cube`)."""
     # `is_file`, not `exists`: a folder that happens to be called `mtg/modern` under the
     # current directory must not hide the bundled format of that id.
-    if is_file_name(text) or (os.sep in text and tree.is_file(Path(text))):
+    if is_file_name(text) or (_has_folder(text) and tree.is_file(Path(text))):
         path = Path(text)
         return path if base is None or path.is_absolute() else base / path
     if base is None and not _has_folder(text) and len(_typed_names) < _TYPED_NAMES_KEPT:
@@ -93,7 +93,8 @@ def reference(text: str, *, base: Path | None = None) -> FormatRef:
 
 
 def _has_folder(text: str) -> bool:
-    """Whether `text` names a folder along with its name (`my/cube`, `./cube`)."""
+    """Whether `text` names a folder along with its name (`my/cube`, `./cube`; `.\\cube`
+    on Windows, where `/` separates folders too)."""
     return "/" in text or os.sep in text
 
 
