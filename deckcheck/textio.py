@@ -133,8 +133,8 @@ def decode_head(data: bytes, *, cut: bool, source: str = "<input>") -> str:
         wide = _wide_encoding(data)
         if wide is not None:
             data = _whole_code_units(data, wide)
-        elif 0 not in data:
-            data = _whole_characters(data)
+        else:  # trimmed as decode reads it: stray NULs dropped, then strict UTF-8 (or Shift-JIS, ...)
+            data = _whole_characters(data.replace(b"\x00", b"") if 0 in data else data)
     return decode(data, source=source)
 
 

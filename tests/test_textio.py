@@ -135,3 +135,14 @@ def test_a_wide_head_cut_inside_a_character_reads_its_whole_characters(name, hea
     assert text.lstrip("\ufeff").startswith("Round three went long")
     assert _PROSE.startswith(text.lstrip("\ufeff")), name
 
+
+@pytest.mark.parametrize("offset", range(-3, 3))
+def test_a_head_with_a_stray_nul_cut_inside_a_character_reads_its_whole_characters(offset):
+    """Review32g #5: a NUL byte anywhere in the head turned the trim off, though decode
+    drops stray NULs and reads the rest as strict UTF-8: Japanese notes with one leading
+    NUL, cut inside a character, were read as Windows-1252 (binary data, checked as a deck)."""
+    line = "今日の大会では赤単バーンを使いました。\n"
+    data = b"\x00" + (line * 200).encode("utf-8")
+    cut = 3000 + offset
+    text = decode_head(data[:cut], cut=True)
+    assert (line * 200).startswith(text) and len(text) > 900
