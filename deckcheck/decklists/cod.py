@@ -47,6 +47,10 @@ def sniff(text: str) -> bool:
     return "<cockatrice_deck" in text[:2000]
 
 
+# What Cockatrice writes in a deck besides its zones (`<tags>`, `<lastLoadedTimestamp>`: its later versions).
+_DECK_METADATA = frozenset({"deckname", "comments", "bannerCard", "tags", "lastLoadedTimestamp"})
+
+
 def _commander_named(line: str) -> str | None:
     """The commander a comment line names (`CDR: Name`, `Commander: Name`), else None."""
     match = _COMMANDER_LINE.fullmatch(line.strip())
@@ -83,9 +87,12 @@ def parse(text: str, source: str = "<cod>") -> Deck:
     deck.comments = "\n".join(line for line, name in zip(comment_lines, named_by_line) if name is None).strip() or None
     deck.banner_card = next((banner.text.strip() for banner in named("bannerCard") if banner.text.strip()), None)
     zones = named("zone")
-    if not zones and not any(top.tag == _ROOT for top in root.children):
+    if not zones and not (any(top.tag == _ROOT for top in root.children) and all(
+        element.tag in _DECK_METADATA for element in deck_elements
+    )):
         # Cockatrice writes a zone only for its cards: its own file of an empty deck has
-        # none, and is an empty list (deck-size says so), not XML of another kind.
+        # none, and is an empty list (deck-size says so), not XML of another kind, nor a
+        # deck whose cards are in elements Cockatrice does not write (`<Zone>`), left unread.
         deck.problems.append(parse_error("no <zone> elements: not a Cockatrice .cod file?", line=1))
     for zone_element in zones:
         zone_name = zone_element.attrs.get("name", "").strip().lower()
