@@ -133,7 +133,7 @@ def converted(
     said.extend(_names(deck, unnamed_cards(deck, to, magic), magic))
     said.extend(_alchemy(deck, alchemy_cards(deck, to, magic)))
     said.extend(_companions(deck, to, companions_unnamed(deck, to)))
-    outside = outside_the_deck(deck)
+    outside = outside_the_deck(deck, to)
     if outside:  # never written (docs/decklists.md): say so rather than drop them quietly
         said.append(f"{deck.source}: {outside} not written")
     return Converted(written, decklists.written_encoding(to), said)

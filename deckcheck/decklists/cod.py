@@ -16,7 +16,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ..limits import MAX_COMMANDER_HINTS
-from ..model import COMMANDER, MAIN, MAYBEBOARD, SIDEBOARD, Deck
+from ..model import COMMANDER, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck
 from ..problem import WARNING
 from .common import add_entry, counted, parse_error
 from ..lazy_pattern import lazy
@@ -113,6 +113,13 @@ def parse(text: str, source: str = "<cod>") -> Deck:
     return deck
 
 
+def kept_outside(deck: Deck) -> list[CardEntry]:
+    """The cards outside the deck a .cod writes: a .cod's own tokens zone (read as the
+    maybeboard, which holds nothing else in a .cod); another list's maybeboard may be a
+    `Maybeboard` as well as `Tokens`, and is not written (convert says so)."""
+    return deck.zone(MAYBEBOARD) if deck.input_format == NAME else []
+
+
 def write(deck: Deck) -> str:
     # Imported here: xml.sax.saxutils pulls in urllib.request, which reading decks never needs.
     from xml.sax.saxutils import escape, quoteattr
@@ -126,8 +133,11 @@ def write(deck: Deck) -> str:
         lines.append(f'    <bannerCard providerId="">{escape(banner)}</bannerCard>')
     comments = [f"CDR: {name}" for name in named] + ([deck.comments] if deck.comments else [])
     lines.append(f"    <comments>{escape(chr(10).join(comments))}</comments>")
-    for zone, label in ((MAIN, "main"), (SIDEBOARD, "side")):
-        rows = (counted(deck, COMMANDER) if zone == MAIN else []) + counted(deck, zone)
+    for zone, label in ((MAIN, "main"), (SIDEBOARD, "side"), (MAYBEBOARD, "tokens")):
+        if zone == MAYBEBOARD:  # the tokens zone of a .cod read, written back as it was
+            rows = [(entry.count, entry.name) for entry in kept_outside(deck)]
+        else:
+            rows = (counted(deck, COMMANDER) if zone == MAIN else []) + counted(deck, zone)
         if not rows:
             continue
         lines.append(f'    <zone name="{label}">')
