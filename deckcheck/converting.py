@@ -134,7 +134,7 @@ def converted(
     said.extend(_names(deck, unnamed, magic))
     said.extend(_alchemy(deck, alchemy))
     said.extend(_companions(deck, to, companions_unnamed(deck, to)))
-    outside = outside_the_deck(deck)
+    outside = outside_the_deck(deck, to)
     if outside:  # never written (docs/decklists.md): say so rather than drop them quietly
         said.append(f"{deck.source}: {outside} not written")
     return Converted(written, decklists.written_encoding(to), said)

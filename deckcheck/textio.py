@@ -75,8 +75,6 @@ _BOMS = (
 )
 # Every byte-order mark at once: the one `startswith` a file without one costs (C).
 _ANY_BOM = tuple(bom for bom, _ in _BOMS)
-# The byte-order marks of UTF-16 and UTF-32, whose characters no byte-wise trim can mend.
-_WIDE_BOMS = tuple(bom for bom, encoding in _BOMS if encoding != "utf-8-sig")
 
 
 def is_wide_unicode(data: bytes) -> bool:
@@ -131,9 +129,36 @@ def decode_head(data: bytes, *, cut: bool, source: str = "<input>") -> str:
     character the cut split at the end. Its lone first bytes would fail the strict UTF-8 or
     Shift-JIS (or other double-byte) reading and send the whole head to Windows-1252, whose
     replacement characters then look like binary data (`binary_kind`)."""
-    if cut and not data.isascii() and not data.startswith(_WIDE_BOMS) and 0 not in data:
-        data = _whole_characters(data)
+    if cut and not data.isascii():
+        wide = _wide_encoding(data)
+        if wide is not None:
+            data = _whole_code_units(data, wide)
+        else:  # trimmed as decode reads it: stray NULs dropped, then strict UTF-8 (or Shift-JIS, ...)
+            data = _whole_characters(data.replace(b"\x00", b"") if 0 in data else data)
     return decode(data, source=source)
+
+
+def _wide_encoding(data: bytes) -> str | None:
+    """"utf-32", "utf-16-le" or "utf-16-be" when `decode` reads `data` as such, by its BOM
+    or (UTF-16 without one) by where its NULs are; None otherwise."""
+    for bom, encoding in _BOMS:
+        if data.startswith(bom):
+            if encoding == "utf-16":
+                return "utf-16-le" if bom == codecs.BOM_UTF16_LE else "utf-16-be"
+            return None if encoding == "utf-8-sig" else encoding
+    return _utf16_order(data) if 0 in data else None
+
+
+def _whole_code_units(data: bytes, encoding: str) -> bytes:
+    """UTF-16 or UTF-32 `data` without the part of a code unit that ends it, nor a high
+    surrogate whose pair the cut left out (a 🌸 split at 64 KiB)."""
+    unit = 4 if encoding == "utf-32" else 2
+    data = data[: len(data) - len(data) % unit]
+    if unit == 2 and len(data) >= 2:
+        high = data[-1] if encoding == "utf-16-le" else data[-2]
+        if 0xD8 <= high <= 0xDB:
+            data = data[:-2]
+    return data
 
 
 def _whole_characters(data: bytes) -> bytes:
@@ -637,18 +662,25 @@ def read_stdin() -> bytes:
     return b"".join(chunks)
 
 
-def _utf16_without_bom(data: bytes) -> str | None:
-    """UTF-16 text that lost its BOM: mostly-ASCII text has a NUL in every other byte."""
+def _utf16_order(data: bytes) -> str | None:
+    """"utf-16-le" or "utf-16-be" when `data` looks like UTF-16 without a BOM (mostly-ASCII
+    text has a NUL in every other byte), else None."""
     head = data[:4096]
     if len(head) < 4:
         return None
     even_nuls = head[0::2].count(0) / len(head[0::2])
     odd_nuls = head[1::2].count(0) / len(head[1::2])
     if odd_nuls > 0.5 and even_nuls == 0:
-        encoding = "utf-16-le"
-    elif even_nuls > 0.5 and odd_nuls == 0:
-        encoding = "utf-16-be"
-    else:
+        return "utf-16-le"
+    if even_nuls > 0.5 and odd_nuls == 0:
+        return "utf-16-be"
+    return None
+
+
+def _utf16_without_bom(data: bytes) -> str | None:
+    """UTF-16 text that lost its BOM: mostly-ASCII text has a NUL in every other byte."""
+    encoding = _utf16_order(data)
+    if encoding is None:
         return None
     try:
         return data.decode(encoding)

@@ -1,6 +1,7 @@
 """`deckcheck check` driven by deckcheck.yaml, through the installed command."""
 from __future__ import annotations
 
+import codecs
 import json
 import os
 import re
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from deckcheck.project.globs import matches
+from deckcheck.textio import is_utf8
 
 LEGAL = "4 Lightning Bolt\n56 Mountain\n"
 ILLEGAL = "5 Lightning Bolt\n55 Mountain\n"
@@ -572,6 +574,35 @@ def test_large_notes_cut_inside_a_character_are_still_notes(cli, tmp_path, encod
         done = cli("check", *args, "-o", "json", cwd=tmp_path)
         assert [r["deck"] for r in json.loads(done.stdout)["results"]] == ["decks/a.txt"], args
         assert done.returncode == 0, args
+
+
+def test_large_notes_with_a_stray_nul_cut_inside_a_character_are_still_notes(cli, tmp_path):
+    """Review32g #5: one NUL byte in the head turned the trim of a cut character off,
+    though decode drops stray NULs and reads the rest as UTF-8: Japanese notes after a NUL
+    were read as Windows-1252, looked binary, and `check .` checked them (ILLEGAL)."""
+    write(tmp_path, {"deckcheck.yaml": "format: mtg/modern\n", "decks/a.txt": LEGAL})
+    data = b"\x00" + _japanese_notes("utf-8")
+    assert not is_utf8(data[1:64 * 1024])  # the head ends inside its last character
+    (tmp_path / "report.txt").write_bytes(data)
+    done = cli("check", ".", "-o", "json", cwd=tmp_path)
+    assert [r["deck"] for r in json.loads(done.stdout)["results"]] == ["decks/a.txt"]
+    assert done.returncode == 0
+
+
+def test_large_utf16_notes_cut_inside_a_surrogate_pair_are_still_notes(cli, tmp_path):
+    """Review32g #4: English notes saved as UTF-16 with a BOM, a 🌸 straddling the 64 KiB
+    `check` reads: the cut head failed the strict UTF-16 reading and `check .` checked the
+    notes as a deck (ILLEGAL, exit 1)."""
+    write(tmp_path, {"deckcheck.yaml": "format: mtg/modern\n", "decks/a.txt": LEGAL})
+    text = "Notes from the store championship, round by round.\n" * 600
+    head = codecs.BOM_UTF16_LE + text.encode("utf-16-le")
+    text += "x" * ((64 * 1024 - 2 - len(head)) // 2) + "🌸 the end\n"
+    data = codecs.BOM_UTF16_LE + text.encode("utf-16-le")
+    assert data[64 * 1024 - 2: 64 * 1024 + 2] == "🌸".encode("utf-16-le")  # its halves either side of the cut
+    (tmp_path / "notes16.txt").write_bytes(data)
+    done = cli("check", ".", "-o", "json", cwd=tmp_path)
+    assert [r["deck"] for r in json.loads(done.stdout)["results"]] == ["decks/a.txt"]
+    assert done.returncode == 0
 
 
 def test_check_simulates_with_the_card_data_validation_uses(cli, tmp_path):

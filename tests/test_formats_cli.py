@@ -392,3 +392,17 @@ def test_a_settings_file_given_as_dash_is_told_standard_input_is_for_decks(cli, 
     assert done.returncode == 2, done.stdout + done.stderr
     assert done.stderr.splitlines()[-1].endswith(
         f"standard input is read for a deck or a pool, never a {what}: give the {what} saved on disk"), done.stderr
+
+
+@pytest.mark.parametrize("separator", ["/", "\\"])
+@pytest.mark.parametrize("typed", ["./cube", "my/cube"])
+def test_a_suffixless_format_file_named_through_a_folder_is_a_file_on_every_system(tmp_path, monkeypatch, separator, typed):
+    """`-f ./cube` is the advice the error of `-f cube` gives (docs/format-files.md); on
+    Windows os.sep is `\\`, and a name was a path only when it held os.sep, so the advice
+    was read as an id there (review32g #3). `/` is a folder separator on every system."""
+    (tmp_path / "my").mkdir()
+    for file in (tmp_path / "cube", tmp_path / "my" / "cube"):
+        file.write_text("extends: mtg/modern\nname: Cube\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(os, "sep", separator)
+    assert reference(typed) == Path(typed)

@@ -1,12 +1,13 @@
 """Reading decklist files: the size limit holds for files, growing files and devices."""
 from __future__ import annotations
 
+import codecs
 import os
 
 import pytest
 
 from deckcheck.errors import InputError
-from deckcheck.textio import MAX_INPUT_BYTES, read_text
+from deckcheck.textio import MAX_INPUT_BYTES, decode_head, read_text
 
 
 def test_small_file_read_whole(tmp_path):
@@ -104,3 +105,44 @@ def test_decoded_bytes_never_hold_a_lone_surrogate():
         except InputError:
             continue
         assert not any("\ud800" <= char <= "\udfff" for char in text), repr(body)
+
+
+_PROSE = "Round three went long; my opponent kept a slow hand. 🌸 " * 40
+
+
+def _wide_cases() -> list[tuple[str, bytes]]:
+    """UTF-16 and UTF-32 text (with a BOM, and UTF-16 that lost it) cut at every byte
+    across a 🌸, whose UTF-16 form is a surrogate pair."""
+    cases = []
+    for name, data in (
+        ("utf-16-le bom", codecs.BOM_UTF16_LE + _PROSE.encode("utf-16-le")),
+        ("utf-16-be bom", codecs.BOM_UTF16_BE + _PROSE.encode("utf-16-be")),
+        ("utf-16-le no bom", _PROSE.encode("utf-16-le")),
+        ("utf-16-be no bom", _PROSE.encode("utf-16-be")),
+        ("utf-32 bom", _PROSE.encode("utf-32")),
+    ):
+        flower = data.index("🌸".encode(name.split(" ")[0].replace("utf-32", "utf-32-le")), 1000)
+        cases += [(f"{name} cut at {flower + offset}", data[:flower + offset]) for offset in range(-1, 6)]
+    return cases
+
+
+@pytest.mark.parametrize(("name", "head"), _wide_cases(), ids=[name for name, _ in _wide_cases()])
+def test_a_wide_head_cut_inside_a_character_reads_its_whole_characters(name, head):
+    """Review32g #4: a UTF-16 head cut between a surrogate pair's halves (or inside a code
+    unit) failed the strict reading ("not valid utf-16"), and `check` took the notes for a
+    deck; decode_head now leaves the unfinished character out, as it does for UTF-8."""
+    text = decode_head(head, cut=True)
+    assert text.lstrip("\ufeff").startswith("Round three went long")
+    assert _PROSE.startswith(text.lstrip("\ufeff")), name
+
+
+@pytest.mark.parametrize("offset", range(-3, 3))
+def test_a_head_with_a_stray_nul_cut_inside_a_character_reads_its_whole_characters(offset):
+    """Review32g #5: a NUL byte anywhere in the head turned the trim off, though decode
+    drops stray NULs and reads the rest as strict UTF-8: Japanese notes with one leading
+    NUL, cut inside a character, were read as Windows-1252 (binary data, checked as a deck)."""
+    line = "今日の大会では赤単バーンを使いました。\n"
+    data = b"\x00" + (line * 200).encode("utf-8")
+    cut = 3000 + offset
+    text = decode_head(data[:cut], cut=True)
+    assert (line * 200).startswith(text) and len(text) > 900

@@ -878,15 +878,15 @@ def _format_ref(text: str, place: Place) -> tuple[FormatRef | None, str | None]:
 
 def _read_format_ref(text: str, place: Place) -> tuple[FormatRef | None, str | None]:
     """`_format_ref`, worked out."""
-    from ..formats import confined_ref, load, reference
+    from ..formats import confined_ref, is_file_name, load, reference
 
-    if text.endswith(YAML_SUFFIXES):  # a format file's path: `\` and drive letters as for a deck
+    if is_file_name(text):  # Event.YAML too; a format file's path: `\` and drive letters as for a deck
         text = text.replace("\\", "/")
         drive = drive_letter_reason(text, place)
         if drive:
             return None, f"format {shown_path(text)}: {drive}"
     if not place.confine:
-        return reference(text, base=place.base) if text.endswith(YAML_SUFFIXES) else text, None
+        return reference(text, base=place.base) if is_file_name(text) else text, None
     ref, why = confined_ref(text, base=place.base, root=place.root, where=place.label)
     if why:
         hint = "" if place.archive or "a symbolic link" in why else " (batch --allow-outside-paths accepts it for a manifest you wrote)"

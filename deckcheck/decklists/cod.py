@@ -16,7 +16,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ..limits import MAX_COMMANDER_HINTS
-from ..model import COMMANDER, MAIN, MAYBEBOARD, SIDEBOARD, Deck
+from ..model import COMMANDER, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck
 from ..problem import WARNING
 from .common import add_entry, counted, parse_error
 from ..lazy_pattern import lazy
@@ -45,6 +45,10 @@ _COMMANDER_LINE = lazy(r"(?:CDR|Commander)\s*:\s*(?P<name>\S.*)", re.IGNORECASE)
 
 def sniff(text: str) -> bool:
     return "<cockatrice_deck" in text[:2000]
+
+
+# What Cockatrice writes in a deck besides its zones (`<tags>`, `<lastLoadedTimestamp>`: its later versions).
+_DECK_METADATA = frozenset({"deckname", "comments", "bannerCard", "tags", "lastLoadedTimestamp"})
 
 
 def _commander_named(line: str) -> str | None:
@@ -83,9 +87,12 @@ def parse(text: str, source: str = "<cod>") -> Deck:
     deck.comments = "\n".join(line for line, name in zip(comment_lines, named_by_line) if name is None).strip() or None
     deck.banner_card = next((banner.text.strip() for banner in named("bannerCard") if banner.text.strip()), None)
     zones = named("zone")
-    if not zones and not any(top.tag == _ROOT for top in root.children):
+    if not zones and not (any(top.tag == _ROOT for top in root.children) and all(
+        element.tag in _DECK_METADATA for element in deck_elements
+    )):
         # Cockatrice writes a zone only for its cards: its own file of an empty deck has
-        # none, and is an empty list (deck-size says so), not XML of another kind.
+        # none, and is an empty list (deck-size says so), not XML of another kind, nor a
+        # deck whose cards are in elements Cockatrice does not write (`<Zone>`), left unread.
         deck.problems.append(parse_error("no <zone> elements: not a Cockatrice .cod file?", line=1))
     for zone_element in zones:
         zone_name = zone_element.attrs.get("name", "").strip().lower()
@@ -106,6 +113,13 @@ def parse(text: str, source: str = "<cod>") -> Deck:
     return deck
 
 
+def kept_outside(deck: Deck) -> list[CardEntry]:
+    """The cards outside the deck a .cod writes: a .cod's own tokens zone (read as the
+    maybeboard, which holds nothing else in a .cod); another list's maybeboard may be a
+    `Maybeboard` as well as `Tokens`, and is not written (convert says so)."""
+    return deck.zone(MAYBEBOARD) if deck.input_format == NAME else []
+
+
 def write(deck: Deck) -> str:
     # Imported here: xml.sax.saxutils pulls in urllib.request, which reading decks never needs.
     from xml.sax.saxutils import escape, quoteattr
@@ -119,8 +133,11 @@ def write(deck: Deck) -> str:
         lines.append(f'    <bannerCard providerId="">{escape(banner)}</bannerCard>')
     comments = [f"CDR: {name}" for name in named] + ([deck.comments] if deck.comments else [])
     lines.append(f"    <comments>{escape(chr(10).join(comments))}</comments>")
-    for zone, label in ((MAIN, "main"), (SIDEBOARD, "side")):
-        rows = (counted(deck, COMMANDER) if zone == MAIN else []) + counted(deck, zone)
+    for zone, label in ((MAIN, "main"), (SIDEBOARD, "side"), (MAYBEBOARD, "tokens")):
+        if zone == MAYBEBOARD:  # the tokens zone of a .cod read, written back as it was
+            rows = [(entry.count, entry.name) for entry in kept_outside(deck)]
+        else:
+            rows = (counted(deck, COMMANDER) if zone == MAIN else []) + counted(deck, zone)
         if not rows:
             continue
         lines.append(f'    <zone name="{label}">')

@@ -157,11 +157,14 @@ def unnamed_cards(deck: Deck, to: str, magic: NameCatalog | None) -> tuple[list[
     return unnamed, alchemy
 
 
-def outside_the_deck(deck: Deck) -> str | None:
-    """The cards outside the deck (a maybeboard, tokens, ...), which no format writes, in
-    words with their verb (`3 cards outside the deck (...: line 4 on) are`); None when the
-    deck has none."""
-    outside = [entry for entry in deck.entries if entry.zone == MAYBEBOARD]
+def outside_the_deck(deck: Deck, to: str | None = None) -> str | None:
+    """The cards outside the deck (a maybeboard, tokens, ...), which no format writes (but
+    a .cod its own tokens zone, when written as `to`: a writer's `kept_outside`), in words
+    with their verb (`3 cards outside the deck (...: line 4 on) are`); None when the deck
+    has none."""
+    kept = getattr(writer(to), "kept_outside", None) if to is not None else None
+    written = {id(entry) for entry in kept(deck)} if kept is not None else set()
+    outside = [entry for entry in deck.entries if entry.zone == MAYBEBOARD and id(entry) not in written]
     if not outside:
         return None
     count = sum(entry.count for entry in outside)

@@ -7,8 +7,13 @@ sideboard, which holds nothing else but a companion; a Commander format reads it
 Written with one `<Cards>` element per card and zone, the commanders first in the sideboard."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..model import COMMANDER, MAIN, SIDEBOARD, Deck
 from .common import add_entry, counted, parse_error
+
+if TYPE_CHECKING:
+    from .xmlsafe import Element
 
 NAME = "dek"
 EXTENSIONS = (".dek",)
@@ -47,7 +52,7 @@ def parse(text: str, source: str = "<dek>") -> Deck:
     root = parse_xml(text, source=source)
     # `<Cards>` are children of the deck, with nothing inside them (xmlsafe.py says why).
     cards = [element for top in root.children for element in top.children_named("Cards")]
-    if not cards and not any(top.tag == "Deck" for top in root.children):
+    if not cards and not _empty_deck(root):
         # Magic Online saves a deck of no card as its <Deck> alone: an empty list (deck-size
         # says so), not XML of another kind.
         deck.problems.append(parse_error("no <Cards> elements: not an MTGO .dek file?", line=1))
@@ -67,6 +72,17 @@ def parse(text: str, source: str = "<dek>") -> Deck:
             continue
         add_entry(deck, attrs["Quantity"].strip(), attrs["Name"], zone=zone, line=element.line, raw=raw)
     return deck
+
+
+# What Magic Online writes in a <Deck> besides its <Cards>.
+_DECK_METADATA = frozenset({"NetDeckID", "PreconstructedDeckID"})
+
+
+def _empty_deck(root: Element) -> bool:
+    """Whether the document is a <Deck> of nothing but Magic Online's metadata: a deck of
+    no card, where cards in elements MTGO does not write (`<Card>`) were left unread."""
+    decks = [top for top in root.children if top.tag == "Deck"]
+    return bool(decks) and all(child.tag in _DECK_METADATA for deck in decks for child in deck.children)
 
 
 def write(deck: Deck) -> str:

@@ -83,10 +83,29 @@ def reference(text: str, *, base: Path | None = None) -> FormatRef:
     `./cube`)."""
     # `is_file`, not `exists`: a folder that happens to be called `mtg/modern` under the
     # current directory must not hide the bundled format of that id.
-    if is_file_name(text) or (os.sep in text and tree.is_file(Path(text))):
+    if is_file_name(text) or (_has_folder(text) and tree.is_file(Path(text))):
         path = Path(text)
         return path if base is None or path.is_absolute() else base / path
+    if base is None and not _has_folder(text) and len(_typed_names) < _TYPED_NAMES_KEPT:
+        # A bare name on the command line (`-f cube`): find() may say to write `./cube`.
+        _typed_names.setdefault(text, None)
     return text
+
+
+def _has_folder(text: str) -> bool:
+    """Whether `text` names a folder along with its name (`my/cube`, `./cube`; `.\\cube`
+    on Windows, where `/` separates folders too)."""
+    return "/" in text or os.sep in text
+
+
+# Bare names given on the command line (`reference` without a base), each with whether a
+# file of that name here holds format keys once find() has looked (None: not yet). Only
+# these get a hint about a file: a name from deckcheck.yaml or a manifest is never opened
+# (`confined`), and a name is read at most once a run, however often it is loaded.
+_typed_names: dict[str, bool | None] = {}
+# A run names a format or two; a library caller calling `reference` for each request keeps
+# no more than these (the hint is advice, not needed to load anything).
+_TYPED_NAMES_KEPT = 16
 
 
 def check_ref(ref: object, *, loaded: bool = True) -> None:
@@ -178,24 +197,30 @@ def find(ref: FormatRef) -> tuple[str, Path]:
     # mtg/modern before mtg/2hg-modern); an abstract base (mtg/commander-base) is no event's.
     suggestions = sorted((name for name in suggestions if not is_base(name, or_broken=True)), key=lambda name: name.split("/")[-1] != last)
     hint = f"; did you mean {', '.join(suggestions[:3])}?" if suggestions else "; `deckcheck formats list` shows them all"
-    if tree.is_file(Path(ref)):
-        if _holds_yaml_keys(Path(ref)):  # `-f cube`: a format file with no suffix, read as an id
-            hint = (f": the file {ref[:200]} here holds YAML keys; to use it as the format file, write ./{ref[:200]} "
+    if ref in _typed_names and tree.is_file(Path(ref)):
+        if _holds_format_keys(ref):  # `-f cube`: a format file with no suffix, read as an id
+            hint = (f": the file {ref[:200]} here holds format keys; to use it as the format file, write ./{ref[:200]} "
                     "(a name with no folder nor .yaml suffix is read as a format id)")
         elif not suggestions:  # `-f deck.txt`: the decklist where the format goes
             hint = f": it is a file here, not a format; {_WHAT_A_FORMAT_IS}"
     raise FormatError(f"unknown format {ref[:200]!r}{hint}")
 
 
-def _holds_yaml_keys(path: Path) -> bool:
-    """Whether the file at `path` is YAML with keys at the top: a format file, perhaps a
-    broken one, never a decklist (asked only on the way to an error)."""
-    from ..yamlload import YamlError, read_yaml_file
+def _holds_format_keys(name: str) -> bool:
+    """Whether the file `name` (typed on the command line) is YAML keys stating `game` or
+    `extends`: a format file, perhaps a broken one, never a decklist of `Commander: Atraxa`
+    lines. Read once a run (a regular file, at most MAX_INPUT_BYTES: read_yaml_file), and
+    only on the way to an error."""
+    known = _typed_names.get(name)
+    if known is None:
+        from ..yamlload import YamlError, read_yaml_file
 
-    try:
-        return isinstance(read_yaml_file(path, what="format file").data, dict)
-    except YamlError:
-        return False
+        try:
+            data = read_yaml_file(Path(name), what="format file").data
+        except YamlError:
+            data = None
+        known = _typed_names[name] = isinstance(data, dict) and ("game" in data or "extends" in data)
+    return known
 
 
 # The end of the message for a file given as a format that is none (a decklist after -f).
