@@ -132,23 +132,14 @@ def _nearest(name: str, profile: DeckProfile, suggest: Callable[[str, int], list
     Negation; but a typed start of the deck's card's name (`Orcish`) is that card (Orcish
     Bowmasters), not a shorter one no deck runs that plain string likeness ranks nearer
     (Orcish Spy) (review32f finding 1)."""
+    from ..cards.suggest import one_edit
+
     deck = profile.closest_card(name)
     data = suggest(name, 1) if suggest else []
     typed = fold(name)
-    if data and (not deck or (_one_edit(typed, fold(data[0])) and not _one_edit(typed, fold(deck[0])))):
+    if data and (not deck or (one_edit(typed, fold(data[0])) and not one_edit(typed, fold(deck[0])))):
         return f"; did you mean {data[0]!r}?"
     return f"; did you mean {deck[0]!r}?" if deck else ""
-
-
-def _one_edit(typed: str, known: str) -> bool:
-    """Whether `known` is `typed` with at most one letter added, dropped, changed or two
-    neighbours swapped (the typo a card data's name must be for it to beat the deck's)."""
-    if abs(len(typed) - len(known)) > 1:
-        return False
-    start = next((i for i, (a, b) in enumerate(zip(typed, known)) if a != b), min(len(typed), len(known)))
-    a, b = typed[start:], known[start:]
-    return (a[1:] == b[1:] or a[1:] == b or a == b[1:]
-            or (len(a) >= 2 and a[:2] == b[1::-1] and a[2:] == b[2:]))
 
 
 def cast_question(
