@@ -280,7 +280,7 @@ def simulate(
             f"({named('card_data=None')}) only basic lands do; list the others under `lands:` in a "
             f"policy file ({named('policy_file')})"
         )
-    if not game_has_lands(fmt):
+    if not game_has_lands(fmt) and profile.lands == 0:  # a policy's `lands:` the deck runs: spells are the others
         warnings.extend(_spells_are_every_card(policy, parsed, fmt, named))
     if profile.size < hand_size:
         # A DeckError, as an empty deck's: `check` simulates many decks, and names the deck beside its reason.
