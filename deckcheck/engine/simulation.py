@@ -738,8 +738,22 @@ def _spells_are_every_card(policy: KeepPolicy, assertions: Sequence[Assertion], 
                *(f"{named('assertion')} {assertion.text!r}" for assertion in assertions if says_spells(assertion.node))]
     if not origins:
         return []
-    return [f"{', '.join(origins)}: spells counts the cards that are not lands, and {game_label(fmt)} has no lands: "
-            f"every card; to count some cards (Spell Cards), tag them in a policy file ({named('policy_file')}) and count the tag"]
+    some = _SOME_CARDS.get(fmt.game)
+    return [f"{', '.join(origins)}: {SPELLS_EVERY_CARD}, and {game_label(fmt)} has no lands: every card; to count "
+            f"some cards{f' ({some})' if some else ''}, tag them in a policy file ({named('policy_file')}) and count the tag"]
+
+
+# What `spells` is taken to mean in a game without lands: a Yu-Gi-Oh! player's Spell Cards,
+# the WoW TCG's abilities and allies (its cards that are not heroes, quests or items).
+_SOME_CARDS = {"yugioh": "Spell Cards", "wow": "abilities, allies"}
+# The `spells` note's words: it is about the rules, the same for every deck they judge, so
+# `check` says it once an entry (project/check.py), not once a deck.
+SPELLS_EVERY_CARD = "spells counts the cards that are not lands"
+
+
+def about_rules_only(note: str) -> bool:
+    """Whether a simulation's note is about its rules alone, whatever deck they judge."""
+    return SPELLS_EVERY_CARD in note
 
 
 def _mentions_lands(policy: KeepPolicy) -> bool:
