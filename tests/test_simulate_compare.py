@@ -85,8 +85,10 @@ def test_compare_monte_carlo_text_shows_difference_and_error_under_the_row(cli, 
     done = cli("simulate", files["deck.txt"], "-f", "mtg/constructed", "--compare", files["mine.yaml"], files["mine.yaml"],
                "--hands", "2000")
     lines = done.stdout.splitlines()
-    assert lines[1:3] == ["  Monte Carlo: 2,000 games, seed 0, common random numbers",
-                          "  Δ: difference to the first policy (% points); ±: its paired standard error"]
+    # E[cards] and E[lands] differ in cards, not points of a percentage (review32f finding 8).
+    assert lines[1:4] == ["  Monte Carlo: 2,000 games, seed 0, common random numbers",
+                          "  Δ: difference to the first policy (% points; cards for E[cards], E[lands])",
+                          "  ±: its paired standard error"]
     second = [i for i, line in enumerate(lines) if line == "  " + files["mine.yaml"]][1]
     assert lines[second + 2].split() == ["Δ", "+0.00", "+0.00", "+0.00", "+0.00", "+0.00"]
     assert lines[second + 3].split() == ["±", "0.00", "0.00", "0.00", "0.00", "0.00"]
