@@ -86,6 +86,12 @@ def compare(deck: Any, fmt: Any, policies: Sequence[str | Path], *, turns: int, 
     from ..formats import Format, load
 
     fmt = fmt if isinstance(fmt, Format) else load(fmt)
+    # One spell once, as first spelt: `--cast "Lightning Helix" --cast "lightning helix"`
+    # gave its two columns twice (review32f finding 8).
+    spells: dict[str, str] = {}
+    for name in cast:
+        spells.setdefault(card_key(name), name)
+    cast = tuple(spells.values())
     if not fmt.opening_hand.has_mulligans:
         # Every policy's row would be the same numbers (keep7 100%, mulligan 0%): a table of
         # constants read as policies that do equally well.
