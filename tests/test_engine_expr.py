@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 import caseload
 
-from deckcheck.engine.assertions import VOCABULARY
+from deckcheck.engine.assertions import vocabulary as assertion_vocabulary
 from deckcheck.engine.categories import Atoms
 from deckcheck.engine.exact import CountsView
 from deckcheck.engine.expr import ExpressionError, parse
@@ -17,7 +17,7 @@ from deckcheck.errors import DeckcheckError
 
 @pytest.mark.parametrize("case", caseload.cases("expressions", kind="expression-error"))
 def test_error_names_the_column(case):
-    words = VOCABULARY if case.get("kind") == "assertion" else vocabulary(case.get("tags", ()))
+    words = (assertion_vocabulary if case.get("kind") == "assertion" else vocabulary)(case.get("tags", ()))
     with pytest.raises(ExpressionError) as caught:
         parse(case["text"], words, origin="--keep")
     error = caught.value

@@ -84,6 +84,18 @@ def suggest_among(name: str, names: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(NameIndex(names).suggest(name, 1))
 
 
+def one_edit(typed: str, known: str) -> bool:
+    """Whether the folded name `known` is `typed` with at most one letter added, dropped,
+    changed or two neighbours swapped: a typo of it (`Raze` of Daze, `Waste Land` of
+    Wasteland), surely meant though `typed` names a card too."""
+    if abs(len(typed) - len(known)) > 1:
+        return False
+    start = next((i for i, (a, b) in enumerate(zip(typed, known)) if a != b), min(len(typed), len(known)))
+    a, b = typed[start:], known[start:]
+    return (a[1:] == b[1:] or a[1:] == b or a == b[1:]
+            or (len(a) >= 2 and a[:2] == b[1::-1] and a[2:] == b[2:]))
+
+
 class NameIndex:
     """Names by folded spelling, with each letter's postings: `closest` answers as
     `close_names` over the same names does, without scoring every name.

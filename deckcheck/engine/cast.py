@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..limits import MAX_TURNS, check_turns
-from ..names import card_key
+from ..names import card_key, fold
 from ..wording import names_listed, yaml_quoted
 from .categories import Atoms, DeckProfile, split_atoms
 from .events import Event, Holds
@@ -126,15 +126,20 @@ def card_face_cost(card: Any, face: int | None, origin: str) -> str:
 
 
 def _nearest(name: str, profile: DeckProfile, suggest: Callable[[str, int], list[str]] | None) -> str:
-    """`; did you mean 'Card'?` with the nearer of the deck's closest card and the card
-    data's: a spell asked about need not be in the deck, so `Force of Wil` is Force of Will,
-    not the deck's Force of Negation (`did_you_mean` prefers the deck's, as a counted card
-    must be in it)."""
-    from ..cards.suggest import suggest_among
+    """`; did you mean 'Card'?` with the deck's closest card, or the card data's when it is
+    clearly nearer: one edit from the name typed and the deck's card not. A spell asked about
+    need not be in the deck, so `Force of Wil` is Force of Will, not the deck's Force of
+    Negation; but a typed start of the deck's card's name (`Orcish`) is that card (Orcish
+    Bowmasters), not a shorter one no deck runs that plain string likeness ranks nearer
+    (Orcish Spy) (review32f finding 1)."""
+    from ..cards.suggest import one_edit
 
-    candidates = (*profile.closest_card(name), *(suggest(name, 1) if suggest else ()))
-    best = suggest_among(name, tuple(dict.fromkeys(candidates))) if len(candidates) > 1 else candidates
-    return f"; did you mean {best[0]!r}?" if best else ""
+    deck = profile.closest_card(name)
+    data = suggest(name, 1) if suggest else []
+    typed = fold(name)
+    if data and (not deck or (one_edit(typed, fold(data[0])) and not one_edit(typed, fold(deck[0])))):
+        return f"; did you mean {data[0]!r}?"
+    return f"; did you mean {deck[0]!r}?" if deck else ""
 
 
 def cast_question(

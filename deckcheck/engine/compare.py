@@ -86,6 +86,12 @@ def compare(deck: Any, fmt: Any, policies: Sequence[str | Path], *, turns: int, 
     from ..formats import Format, load
 
     fmt = fmt if isinstance(fmt, Format) else load(fmt)
+    # One spell once, as first spelt: `--cast "Lightning Helix" --cast "lightning helix"`
+    # gave its two columns twice (review32f finding 8).
+    spells: dict[str, str] = {}
+    for name in cast:
+        spells.setdefault(card_key(name), name)
+    cast = tuple(spells.values())
     if not fmt.opening_hand.has_mulligans:
         # Every policy's row would be the same numbers (keep7 100%, mulligan 0%): a table of
         # constants read as policies that do equally well.
@@ -94,10 +100,17 @@ def compare(deck: Any, fmt: Any, policies: Sequence[str | Path], *, turns: int, 
             "opening hand is kept and every keep policy gives the same numbers; simulate the deck with one of them "
             "({0}) to see its cards by turn", also=("policy_file",),
         )
-    runs = [
-        simulate(deck, fmt, policy_file=policy, turns=turns, cast=cast, common_random=True, land_drop_turns=turns, **options)
-        for policy in policies
-    ]
+    def run(policy: str | Path, **mode: Any) -> Simulation:
+        return simulate(deck, fmt, policy_file=policy, turns=turns, cast=cast, common_random=True,
+                        land_drop_turns=turns, **{**options, **mode})
+
+    runs = [run(policy) for policy in policies]
+    if len({each.outcome.mode for each in runs}) > 1:
+        # One policy needs Monte Carlo (distinct()), the others were exact: they are run
+        # again on the same games, so every row has a standard error and a difference to
+        # the first policy; a table of exact and sampled rows had neither (review32f finding 7).
+        runs = [each if each.outcome.mode != "exact" else run(policy, mode="monte-carlo")
+                for policy, each in zip(policies, runs)]
     for side in SIDES:
         reached = runs[0].turns_on(side)
         if turns not in reached:

@@ -385,8 +385,10 @@ class _Parser:
         after = self.tokens[self.position + 1]
         # A card name without quotes: one word before the comma, or words in a row (no
         # condition has two names side by side), which read as a condition said only
-        # "unknown name 'Murktide'" of `p_by_turn(Murktide Regent, 3)`.
-        unquoted = token.kind == NAME and token.text not in KEYWORDS and (
+        # "unknown name 'Murktide'" of `p_by_turn(Murktide Regent, 3)`. A category or tag
+        # first is a condition miswritten (`burn lands`): the nested parse says what is wrong,
+        # where this said "found 'burn'; did you mean 'burn'?".
+        unquoted = token.kind == NAME and token.text not in KEYWORDS and token.text not in self.vocabulary.categories and (
             follows in (COMMA, RPAREN) or (after.kind == NAME and after.text not in KEYWORDS))
         if unquoted:
             hint = self.vocabulary.suggest(token.text, self.vocabulary.categories)

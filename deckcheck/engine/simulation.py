@@ -22,7 +22,7 @@ from ..formats import Format, load
 from ..games import side_name, zone_name
 from ..limits import MAX_SIMULATED_CARDS, check_hands, check_seed, check_turns, too_few_to_assert
 from ..model import COMMANDER, COMPANION, HERO, MAIN, ZONE_LABELS, Deck
-from ..names import card_key
+from ..names import card_key, fold
 from ..problem import Problem
 from ..rules import read_as
 from ..wording import EMPTY_LIST, counted
@@ -280,7 +280,7 @@ def simulate(
             f"({named('card_data=None')}) only basic lands do; list the others under `lands:` in a "
             f"policy file ({named('policy_file')})"
         )
-    if not game_has_lands(fmt):
+    if not game_has_lands(fmt) and profile.lands == 0:  # a policy's `lands:` the deck runs: spells are the others
         warnings.extend(_spells_are_every_card(policy, parsed, fmt, named))
     if profile.size < hand_size:
         # A DeckError, as an empty deck's: `check` simulates many decks, and names the deck beside its reason.
@@ -295,6 +295,7 @@ def simulate(
     # fail for the misspelling, not the deck).
     # Rules shared between decks (a `check` entry's, cards_shared) may count a real card one
     # deck does not run: 0 there with a note, as a shared p_by_turn of it is 0 (assertion_notes.py).
+    # But a real card one edit from a card the deck runs (Raze, Daze) is its misspelling: an error.
     counted_names = [(name, f"{rule.origin}: count({name!r})", f"{rule.origin}: count({name!r}) is 0 in every hand",
                       rule_setting(rule.origin))
                      for rule in policy.every_rule for name in rule.cards]
@@ -302,9 +303,10 @@ def simulate(
                        f"{named('assertion')} {assertion.text!r}: count({name!r}) is 0 for every deal", "assertions")
                       for assertion in parsed for name in assertion.counted]
     known = card_known(card_data)
+    asked = frozenset(fold(name) for name, *_ in counted_names)
     for name, origin, zero, setting in counted_names:
         if profile.find(name) is None:
-            if not (cards_shared and known(name)):
+            if not (cards_shared and known(name)) or _misspells_deck_card(name, profile, asked):
                 raise of_setting(no_such_card(origin, name, profile, outside, fmt.game), setting)
             where = _elsewhere_note(name, outside, fmt.game)
             warnings.append(f"{zero}: the main deck has 0 copies of {name}" + (f" ({where})" if where else ""))
@@ -690,6 +692,18 @@ def game_label(fmt: Format) -> str:
     return fmt.game if game is None else game.label
 
 
+def _misspells_deck_card(name: str, profile: DeckProfile, asked: frozenset[str]) -> bool:
+    """Whether `name`, a card the deck lacks, is one edit from a card it runs (`Raze` in a
+    deck of Daze, `Waste Land` of Wasteland): a typo of it even when the card data knows
+    the name, so counting it 0 would judge the typo, not the deck (review32f finding 2).
+    Not when the rules count that card as well (`count("Fury") + count("Fry")`, names
+    `asked` folded): then both are meant."""
+    from ..cards.suggest import one_edit
+
+    word = fold(name)
+    return any(one_edit(word, key) and key not in asked for key in profile.folded_names)
+
+
 def _why_no_lands(fmt: Format, card_data: CardData | None) -> str:
     """Why no card of a main deck counts as a land, and what to do."""
     if not game_has_lands(fmt):
@@ -724,8 +738,22 @@ def _spells_are_every_card(policy: KeepPolicy, assertions: Sequence[Assertion], 
                *(f"{named('assertion')} {assertion.text!r}" for assertion in assertions if says_spells(assertion.node))]
     if not origins:
         return []
-    return [f"{', '.join(origins)}: spells counts the cards that are not lands, and {game_label(fmt)} has no lands: "
-            f"every card; to count some cards (Spell Cards), tag them in a policy file ({named('policy_file')}) and count the tag"]
+    some = _SOME_CARDS.get(fmt.game)
+    return [f"{', '.join(origins)}: {SPELLS_EVERY_CARD}, and {game_label(fmt)} has no lands: every card; to count "
+            f"some cards{f' ({some})' if some else ''}, tag them in a policy file ({named('policy_file')}) and count the tag"]
+
+
+# What `spells` is taken to mean in a game without lands: a Yu-Gi-Oh! player's Spell Cards,
+# the WoW TCG's abilities and allies (its cards that are not heroes, quests or items).
+_SOME_CARDS = {"yugioh": "Spell Cards", "wow": "abilities, allies"}
+# The `spells` note's words: it is about the rules, the same for every deck they judge, so
+# `check` says it once an entry (project/check.py), not once a deck.
+SPELLS_EVERY_CARD = "spells counts the cards that are not lands"
+
+
+def about_rules_only(note: str) -> bool:
+    """Whether a simulation's note is about its rules alone, whatever deck they judge."""
+    return SPELLS_EVERY_CARD in note
 
 
 def _mentions_lands(policy: KeepPolicy) -> bool:

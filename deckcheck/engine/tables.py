@@ -120,11 +120,14 @@ def render_compare_text(comparison: Comparison, *, shown: Shown = as_is) -> str:
     rows (a path on every row took 30 columns), long headers go in the key under the table
     (`cast#1 = castable(Wrath of God)`), and a Monte Carlo difference to the first policy and
     its standard error are lines of their own under the row (`Δ`, `±`), not beside the value."""
+    short = _short_names(comparison.columns)
+    # A mean's difference is in cards, not points of a percentage.
+    means = [short[column] for column in comparison.columns if _is_mean(column)]
     how = ["exact (multivariate hypergeometric)"] if comparison.mode == "exact" else [
         f"Monte Carlo: {comparison.hands:,} games, seed {comparison.seed}, common random numbers",
-        "Δ: difference to the first policy (% points); ±: its paired standard error",
+        f"Δ: difference to the first policy (% points{'; cards for ' + ', '.join(means) if means else ''})",
+        "±: its paired standard error",
     ]
-    short = _short_names(comparison.columns)
     headers = [cell(short[column], shown) for column in comparison.columns]
     rows = [(row, [_cells(row, column, shown) for column in comparison.columns]) for row in comparison.rows]
     # Each column as wide as its own header and cells (a spell's cast columns no wider than theirs).

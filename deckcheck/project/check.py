@@ -813,7 +813,7 @@ def _simulate(  # type: ignore[no-untyped-def]
     from ..engine.expr import ExpressionError
     from ..engine.keep import PolicyError
     from ..engine.report import outcomes
-    from ..engine.simulation import HandSizeError, simulate
+    from ..engine.simulation import HandSizeError, about_rules_only, simulate
     from ..pipeline import card_catalog, named_by
     from ..wording import counted
 
@@ -858,5 +858,10 @@ def _simulate(  # type: ignore[no-untyped-def]
         ]
     # Its notes on the deck as read (unreadable lines, unknown cards) repeat what validation
     # reported; the others explain the numbers (a tag that holds no card makes keep7 0).
-    notes.extend(f"{shown}: simulate.{spec.glob}: {note}" for note in simulation.simulation_notes)
+    # A note on the entry's rules alone (`spells` in a game without lands) is said once an entry.
+    for note in simulation.simulation_notes:
+        if about_rules_only(note):
+            _add_once(notes, f"simulate.{spec.glob}: {note}")
+        else:
+            notes.append(f"{shown}: simulate.{spec.glob}: {note}")
     return outcomes(simulation)
