@@ -118,3 +118,16 @@ def test_a_name_longer_than_any_line_is_no_card_at_once():
     assert lookup_card("a" * MAX_LINE_CHARS).message.startswith(f"no card named '{'a' * MAX_LINE_CHARS}'")  # looked up
     done = run_cli("cards", "lookup", "a" * 100_000)
     assert (done.returncode, done.stderr) == (1, f"deckcheck: {expected.replace('1,000,000', '100,000')}\n")
+
+
+def test_a_padded_name_is_measured_without_its_padding():
+    """review32h finding 3: a name padded with 1,100 spaces (a form field sent whole) was
+    found before the length guard, then measured with its padding and said to be no card
+    of 1,114 characters. Its length is the stripped name's, as the lookup reads it."""
+    padded = " " * 1_100 + "lightning bolt"
+    assert lookup_card(padded).found
+    done = run_cli("cards", "lookup", padded)
+    assert (done.returncode, done.stdout.splitlines()[0]) == (0, "Lightning Bolt"), done.stderr
+    from deckcheck.limits import MAX_LINE_CHARS
+    long = " " * 50 + "a" * (MAX_LINE_CHARS + 1)
+    assert lookup_card(long).message.startswith(f"no card named '{'a' * 200}'…: it is {MAX_LINE_CHARS + 1:,} characters")

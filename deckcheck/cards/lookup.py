@@ -166,11 +166,16 @@ def verdict_of(catalog: Any, card: Any, fmt: Format, day: dt.date, platform: str
 def too_long(name: str, game: Game) -> Missing | None:
     """What is said of a name longer than a decklist's line, which no card's is: working
     out the closest names over a million characters took half a minute (a search box's
-    text sent whole), and the message quoted it whole. None for any other name."""
+    text sent whole), and the message quoted it whole. None for any other name. The name
+    is measured and quoted stripped, as the lookup reads it: a found name padded past a
+    line's length (a form field sent whole) is still found."""
     from ..games import default
     from ..limits import MAX_LINE_CHARS, quoted
     from ..problem import ERROR
 
+    if len(name) <= MAX_LINE_CHARS:  # the quick test: a short name is never too long stripped
+        return None
+    name = name.strip()
     if len(name) <= MAX_LINE_CHARS:
         return None
     what = "card named" if game is default() else f"{game.label} card"
