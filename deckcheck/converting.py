@@ -88,7 +88,11 @@ def convert(
         read = deck
     else:
         read = read_deck(deck, input_format=input_format)
+    # the deck's name the command writes for its file: a Deck's when it was read from a file
+    # or a named upload (parse_bytes(name=)), never its `<text>`/`<upload>` placeholder
     stem = deck.stem if isinstance(deck, Path) else None
+    if isinstance(deck, Deck) and decklists.names_a_file(deck.source):
+        stem = Path(deck.source).stem
     return converted(read, to, fmt=fmt, cards_db=None if cards is None else Path(cards), offline=True, stem=stem,
                      words=LIBRARY_WORDS)
 

@@ -63,6 +63,26 @@ def test_a_deck_parse_bytes_read_is_converted_and_not_changed():
     assert (deck.name, list(deck.entries)) == before
 
 
+@pytest.mark.parametrize("to", ["cod", "dck"])  # dek writes no deck name
+def test_a_deck_read_from_a_named_upload_or_file_is_named_as_the_command_names_it(tmp_path, to):
+    """review32h finding 2: `deckcheck convert burn.txt --to cod` and convert(Path) name the
+    deck burn, but a Deck that parse_bytes read from an upload named burn.txt (or parse_deck
+    from the file) was written unnamed. A deck read from text or an unnamed upload stays so."""
+    from deckcheck import parse_deck
+
+    text = "4 Lightning Bolt\n56 Mountain\n"
+    (tmp_path / "burn.txt").write_text(text)
+    command = run_cli("convert", str(tmp_path / "burn.txt"), "--to", to)
+    assert command.returncode == 0, command.stderr
+    assert "burn" in command.stdout
+    assert convert(Path(tmp_path / "burn.txt"), to).text == command.stdout
+    assert convert(parse_bytes(text.encode(), name="burn.txt"), to).text == command.stdout
+    assert convert(parse_deck(tmp_path / "burn.txt"), to).text == command.stdout
+    unnamed = run_cli("convert", "-", "--to", to, input=text).stdout
+    assert convert(parse_bytes(text.encode()), to).text == unnamed
+    assert "burn" not in unnamed
+
+
 @pytest.mark.parametrize("to", ["foo", 3, None])
 def test_an_unknown_to_is_an_option_error_naming_to(to):
     with pytest.raises(OptionError) as raised:
