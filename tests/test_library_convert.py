@@ -46,6 +46,17 @@ def test_convert_is_what_the_command_writes_and_warns(tmp_path, name, content, a
     assert shown == done.stderr.splitlines(keepends=True)
 
 
+def test_a_companion_named_with_control_characters_is_warned_of_escaped():
+    """review32h finding 5: the companion warning listed names as read, so the library's
+    warnings held a raw escape and bell (the command's stderr shows them); the other
+    warnings' names are quoted escaped, and so is a name a control character is in."""
+    text = "Companion\n1 Lurrus\x1b[31mRED\x07\n\nDeck\n4 Lightning Bolt\n56 Mountain\n"
+    [warning] = [said for said in convert(text, "cod").warnings if "companion zone" in said]
+    assert "\x1b" not in warning and "\x07" not in warning
+    assert "the companion, 'Lurrus\\x1b[31mRED\\x07' (line 2)," in warning
+    assert warning.replace("<text>", "<stdin>") in run_cli("convert", "-", "--to", "cod", input=text).stderr
+
+
 def test_the_warnings_are_data():
     result = convert("1 Atraxa, Praetors' Voice\n\n1 Sol Ring\n98 Forest\n", "arena")
     [guess] = result.warnings
