@@ -18,6 +18,8 @@ from .errors import DeckcheckError, OptionError
 from .wording import card_names, counted, listed, named_few
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .cards.catalog import Catalog, PasscodeCatalog
     from .decklists.convert import NoPasscodes
     from .formats import Format, FormatRef
@@ -26,15 +28,17 @@ if TYPE_CHECKING:
 
 class Words(NamedTuple):
     """How a warning or error names the settings: the format to read by (`-f FORMAT`, with
-    an example of it) and the format written (`--to`)."""
+    an example of it), the format written with its value (`--to ydk`, `to='ydk'`) and how
+    to give another one (`--to, such as text`)."""
 
     format_id: str
     format_example: str
-    to: str
+    to: Callable[[str], str]
+    another_to: str
 
 
-COMMAND_WORDS = Words("-f FORMAT", "-f mtg/commander", "--to")
-LIBRARY_WORDS = Words("format_id", "format_id='mtg/commander'", "to")
+COMMAND_WORDS = Words("-f FORMAT", "-f mtg/commander", lambda to: f"--to {to}", "--to, such as text")
+LIBRARY_WORDS = Words("format_id", "format_id='mtg/commander'", lambda to: f"to={to!r}", "to, such as to='text'")
 
 
 @dataclass(frozen=True)
@@ -174,7 +178,7 @@ def _refuse_another_games_list(deck: Deck, to: str, error: NoPasscodes, cards_db
         return
     label = GAMES[numbered.id].label
     raise DeckcheckError(f"{deck.source}: its card names are not {label} cards but {other.label} cards: "
-                         f"{words.to} {to} writes {label} passcodes; give another {words.to}, such as text") from None
+                         f"{words.to(to)} writes {label} passcodes; give another {words.another_to}") from None
 
 
 def _numbers(deck: Deck, unnamed: list[CardEntry], catalog: PasscodeCatalog | None) -> list[str]:

@@ -137,3 +137,11 @@ def test_a_file_that_cannot_be_read_is_named_once(tmp_path, name, data, message)
     (tmp_path / name).write_bytes(data)
     done = run_cli("convert", name, "--to", "arena", cwd=tmp_path)
     assert (done.returncode, done.stderr) == (2, f"deckcheck: error: {message}\n")
+
+
+def test_the_wrong_game_error_names_to_in_the_library_words():
+    """review32h finding 6: the library said `to ydk writes ... give another to, such as
+    text`, the command's sentence with its option's dashes dropped."""
+    with pytest.raises(DeckcheckError) as raised:
+        convert("4 Lightning Bolt\n4 Counterspell\n52 Island\n", "ydk")
+    assert str(raised.value).endswith(": to='ydk' writes Yu-Gi-Oh! passcodes; give another to, such as to='text'")

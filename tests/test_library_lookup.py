@@ -131,3 +131,11 @@ def test_a_padded_name_is_measured_without_its_padding():
     from deckcheck.limits import MAX_LINE_CHARS
     long = " " * 50 + "a" * (MAX_LINE_CHARS + 1)
     assert lookup_card(long).message.startswith(f"no card named '{'a' * 200}'…: it is {MAX_LINE_CHARS + 1:,} characters")
+
+
+def test_an_alchemy_card_off_arena_names_platform_in_the_library_words():
+    """review32h finding 6: lookup_card told a library caller to give `--platform arena`."""
+    said = lookup_card("A-Luminarch Aspirant", formats=["mtg/brawl"]).message
+    assert "(give platform='arena' for an Arena deck)" in said and "--platform" not in said
+    done = run_cli("cards", "lookup", "A-Luminarch Aspirant", "-f", "mtg/brawl")
+    assert "(give --platform arena for an Arena deck)" in done.stdout + done.stderr

@@ -27,16 +27,20 @@ if TYPE_CHECKING:
 
 class Words(NamedTuple):
     """How a message names the settings: the game to search (`--game yugioh`, or
-    `game='yugioh'`), and how to search a passcode game by name."""
+    `game='yugioh'`), how to search a passcode game by name, and the platform
+    (`--platform arena`, or `platform='arena'`)."""
 
     game: Callable[[str], str]
     by_name: Callable[[str], str]
+    platform: Callable[[str], str]
 
 
 COMMAND_WORDS = Words(lambda game: f"--game {game}",
-                      lambda game: f'deckcheck cards lookup --game {game} "NAME" (part of a name suggests the whole)')
+                      lambda game: f'deckcheck cards lookup --game {game} "NAME" (part of a name suggests the whole)',
+                      lambda platform: f"--platform {platform}")
 LIBRARY_WORDS = Words(lambda game: f"game={game!r}",
-                      lambda game: f"lookup_card(NAME, game={game!r}) (part of a name suggests the whole)")
+                      lambda game: f"lookup_card(NAME, game={game!r}) (part of a name suggests the whole)",
+                      lambda platform: f"platform={platform!r}")
 
 
 @dataclass
@@ -249,7 +253,8 @@ def not_found(
         from ..problem import Problem
         from .resolve import RULE as UNKNOWN_CARD
 
-        [worded] = reword([Problem(rule=UNKNOWN_CARD, message=why, card=name)], fmt, platform)
+        [worded] = reword([Problem(rule=UNKNOWN_CARD, message=why, card=name)], fmt, platform,
+                          arena=words.platform("arena"))
         why, severity = worded.message, worded.severity
         if severity == WARNING:
             suggestions, hint = [], ""
