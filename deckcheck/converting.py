@@ -78,7 +78,7 @@ def convert(
     56 Mountain
     """
     from . import decklists
-    from .formats import Format, load
+    from .formats import given
     from .model import Deck
     from .pipeline import read_deck
 
@@ -87,7 +87,7 @@ def convert(
     decklists.writer(to)  # an unknown `to` before any reading
     if cards is not None and not isinstance(cards, (str, Path)):
         raise OptionError("cards", f"{cards!r}: give a card database's path, or None (the default card data)")
-    fmt = None if format_id is None else format_id if isinstance(format_id, Format) else load(format_id)
+    fmt = None if format_id is None else given(format_id)
     if isinstance(deck, Deck):
         read = deck
     else:

@@ -108,6 +108,14 @@ class DeckError(DeckcheckError):
         super().__init__(f"{one_line(deck)}: {reason}")  # a name holding a line break quoted, as textio names it
 
 
+def of_setting(error: DeckcheckError, setting: str | None) -> DeckcheckError:
+    """`error` marked as about the call's keyword `setting` (a form marks that field),
+    unless it names one already (an OptionError's) or is about the deck (a DeckError)."""
+    if setting is not None and error.setting is None and not isinstance(error, DeckError):
+        error.setting = setting
+    return error
+
+
 class InputError(DeckcheckError):
     """A file or string that cannot be read as a decklist at all; `line` when known;
     `reason` the message without the file and line it starts with (an XML reader's

@@ -139,3 +139,23 @@ def test_an_alchemy_card_off_arena_names_platform_in_the_library_words():
     assert "(give platform='arena' for an Arena deck)" in said and "--platform" not in said
     done = run_cli("cards", "lookup", "A-Luminarch Aspirant", "-f", "mtg/brawl")
     assert "(give --platform arena for an Arena deck)" in done.stdout + done.stderr
+
+
+def test_an_unknown_format_names_the_keyword_that_gave_it():
+    """review32h finding 7: an unknown format id raised a FormatError whose `setting` was
+    None, though the keyword's value is at fault (docs/contracts.md: a form marks it)."""
+    import pickle
+
+    from deckcheck import convert, validate
+    from deckcheck.engine.simulation import simulate
+    from deckcheck.errors import FormatError
+
+    calls = [(lambda: lookup_card("bolt", formats=["mtg/nope"]), "formats"),
+             (lambda: convert("4 Lightning Bolt\n", "arena", format_id="mtg/nope"), "format_id"),
+             (lambda: validate("4 Lightning Bolt\n", "mtg/nope"), "format_id"),
+             (lambda: simulate("4 Lightning Bolt\n56 Mountain\n", "mtg/nope"), "fmt")]
+    for call, setting in calls:
+        with pytest.raises(FormatError) as raised:
+            call()
+        assert (raised.value.setting, str(raised.value)) == (setting, "unknown format 'mtg/nope'; `deckcheck formats list` shows them all")
+        assert pickle.loads(pickle.dumps(raised.value)).setting == setting

@@ -108,7 +108,7 @@ def lookup_card(
     >>> bolt.name, bolt.legality["mtg/modern"].legal, bolt.legality["mtg/standard"].legal
     ('Lightning Bolt', True, False)
     """
-    from ..formats import Format, load
+    from ..formats import Format, given
     from ..games import GAMES
     from ..pipeline import check_platform, parse_date
 
@@ -122,7 +122,7 @@ def lookup_card(
         formats = [formats]  # type: ignore[list-item]  # one format where a list goes
     if cards is not None and not isinstance(cards, (str, Path)):
         raise OptionError("cards", f"{cards!r}: give a card database's path, or None (the default card data)")
-    loaded = None if formats is None else [fmt if isinstance(fmt, Format) else load(fmt) for fmt in formats]
+    loaded = None if formats is None else [given(fmt, "formats") for fmt in formats]
     day = parse_date(date)
     check_platform(platform)
     games = {fmt.game for fmt in loaded or ()}

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import DeckcheckError, DeckError, OptionError
-from ..formats import Format, load
+from ..errors import DeckcheckError, DeckError, OptionError, of_setting
+from ..formats import Format, given
 from ..games import side_name, zone_name
 from ..limits import MAX_SIMULATED_CARDS, check_hands, check_seed, check_turns, too_few_to_assert
 from ..model import COMMANDER, COMPANION, HERO, MAIN, ZONE_LABELS, Deck
@@ -234,7 +234,7 @@ def simulate(
         except DeckcheckError as error:  # a rule's origin says which setting gave it
             raise of_setting(error, rule_setting(getattr(error, "origin", "") or "")) from None
         return policy.named_by(namer) if policies is None else policies.named(policy, card_data, namer)
-    fmt = fmt if isinstance(fmt, Format) else load(fmt)
+    fmt = given(fmt, "fmt")
     # Zone sizes as in force today: a simulation has no event date. As validation reads it:
     # a Commander format takes the commander out of the library wherever the file put it
     # (rules/_commander_placing.py), so the engine draws from the 99.
@@ -418,14 +418,6 @@ def simulate(
     return simulation
 
 
-def of_setting(error: DeckcheckError, setting: str | None) -> DeckcheckError:
-    """`error` marked as about the call's keyword `setting` (a form marks that field),
-    unless it names one already (an OptionError's) or is about the deck (a DeckError)."""
-    if setting is not None and error.setting is None and not isinstance(error, DeckError):
-        error.setting = setting
-    return error
-
-
 def _deck_warnings(deck: Deck, card_problems: Sequence[Problem]) -> list[str]:
     """Notes on the deck as read: its unreadable lines (skipped), then the card data's problems
     (an unknown card is simulated too: a land only when the policy lists it under `lands:`)."""
@@ -471,7 +463,7 @@ def _with_built_in_data(
     notes) for a call that gave no `card_data`: what `deckcheck simulate` reads a deck with."""
     from ..pipeline import card_catalog, named_for_simulation, read_deck
 
-    fmt = fmt if isinstance(fmt, Format) else load(fmt)
+    fmt = given(fmt, "fmt")
     catalog = card_catalog(fmt)
     if catalog is None or not isinstance(deck, (Deck, str, Path)):
         return fmt, deck, catalog, card_problems  # a deck of the wrong kind is refused below, as ever
