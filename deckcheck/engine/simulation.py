@@ -195,12 +195,13 @@ def simulate(
     keep, keep_by_size = checked_rules(keep, keep_by_size)
     # One text where a list goes is that one item, as `assert: "keep7 >= 0.85"` in
     # deckcheck.yaml (read a character at a time, it was the card 'L' or the name 'k').
-    cards, assertions, cast = items(cards, "card"), items(assertions, "assertion"), items(cast, "cast")
+    # The keyword is the error's setting; the message's word (`card`) is what `names` renames.
+    cards, assertions, cast = items(cards, "cards", "card"), items(assertions, "assertions", "assertion"), items(cast, "cast")
     # Each is read through the card data, for every deck a `check` entry matches: more than
     # a main deck can hold cannot all be in it (100,000 names cost 2.5 s a deck).
     if len(set(cards)) > MAX_SIMULATED_CARDS:
-        raise OptionError("card", f"names {len(set(cards)):,} different cards: a simulated main deck holds at most "
-                                  f"{MAX_SIMULATED_CARDS}, so no more can be tracked (docs/security.md, limits)")
+        raise OptionError("cards", f"names {len(set(cards)):,} different cards: a simulated main deck holds at most "
+                                   f"{MAX_SIMULATED_CARDS}, so no more can be tracked (docs/security.md, limits)", word="card")
     # Card names as the deck's lines are read: `--card "Maxx C"`, `count("Maxx C")` in a
     # keep rule, a policy file or an assertion is Maxx "C" (categories.card_namer). A spell
     # asked about (--cast, castable()) is read by cast.cast_question, which knows faces.
@@ -213,8 +214,8 @@ def simulate(
     if mode == "exact" and (hands is not None or seed is not None):
         # Contradictory: exact odds simulate no games. Refused rather than noted, so a CI job
         # never passes on a run other than the one its command line asks for (docs/engine.md).
-        raise OptionError('mode="exact"', "computes exact odds and simulates no games: leave out {0} and {1}, or leave "
-                          "out {2} to sample", also=("hands", "seed", 'mode="exact"'))
+        raise OptionError("mode", "computes exact odds and simulates no games: leave out {0} and {1}, or leave "
+                          "out {2} to sample", also=("hands", "seed", 'mode="exact"'), word='mode="exact"')
     check_turns(turns)
     check_hands(hands)
     few = too_few_to_assert(hands) if assertions else None
