@@ -159,3 +159,21 @@ def test_an_unknown_format_names_the_keyword_that_gave_it():
             call()
         assert (raised.value.setting, str(raised.value)) == (setting, "unknown format 'mtg/nope'; `deckcheck formats list` shows them all")
         assert pickle.loads(pickle.dumps(raised.value)).setting == setting
+
+
+@pytest.mark.parametrize("name, formats", [
+    ("lightnig bolt", None),                                  # no reason: no `message` key
+    ("A-Luminarch Aspirant", ["mtg/brawl"]),                  # an Alchemy card off Arena: the reason
+    ("A-Luminarch Aspirant", None),
+    ("a" * 5_000, None),                                      # too long to look up
+])
+def test_a_missing_name_to_dict_is_what_cards_lookup_json_prints(name, formats):
+    """review32h finding 4: to_dict() of a name not found gave `message` as the whole line
+    with its hints (`...; did you mean ...?`), and for every name; `cards lookup -o json`
+    gives the reason alone, when the data knows one. to_dict prints what the command does."""
+    args = [arg for fmt in formats or () for arg in ("-f", fmt)]
+    done = run_cli("cards", "lookup", name, *args, "-o", "json")
+    shown = lookup_card(name, formats=formats).to_dict()
+    if "message" in shown:  # in the library's words (finding 6), as the rest of the library
+        shown["message"] = shown["message"].replace("platform='arena'", "--platform arena")
+    assert json.loads(done.stdout) == shown

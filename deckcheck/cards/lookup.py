@@ -62,7 +62,8 @@ class CardLookup:
     lookup -o json` prints: type, text, colours, printings, ...), and its `legality` by
     format id (each a `CardVerdict`: `legal`, `reasons`, `why`, `as_of`). For a name no card
     has: `message` (the one line the command says), `severity` (`error`; `warning` for an
-    Alchemy card a format allows) and `suggestions`."""
+    Alchemy card a format allows), `suggestions` and `why`, the reason alone when the data
+    knows one (an Alchemy card, a melded back face), which `-o json` prints as `message`."""
 
     query: str
     game: str
@@ -73,15 +74,17 @@ class CardLookup:
     suggestions: list[str] = field(default_factory=list)
     message: str | None = None
     severity: str | None = None
+    why: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain values (json.dumps takes them): a card found as `cards lookup -o json`
-        prints it, with a `legality` object by format id; a name not found as its `name`,
-        `found`, `suggestions`, and the `message` said of it with its `severity`."""
+        """Plain values (json.dumps takes them), as `cards lookup -o json` prints them: a
+        card found with a `legality` object by format id; a name not found as its `name`,
+        `found`, `suggestions`, and, when the data knows why it is no card, that reason as
+        `message` with its `severity` (the whole line with its hints is `message` here)."""
         if not self.found:
             shown: dict[str, Any] = {"name": self.query, "found": False, "suggestions": self.suggestions}
-            if self.message is not None:
-                shown.update(message=self.message, severity=self.severity)
+            if self.why is not None:
+                shown.update(message=self.why, severity=self.severity)
             return shown
         return {"found": True, **self.facts, "legality": {fid: verdict.to_dict() for fid, verdict in self.legality.items()}}
 
@@ -140,7 +143,7 @@ def lookup_card(
         missing = not_found(name, searched, catalog, loaded[0] if loaded else None, platform, cards_db=cards,
                             offline=True, chosen=chosen, words=LIBRARY_WORDS)
         return CardLookup(query=name, game=searched.id, found=False, suggestions=missing.suggestions,
-                          message=missing.said, severity=missing.severity)
+                          message=missing.said, severity=missing.severity, why=missing.why)
     if loaded is None:
         loaded = bundled_formats(searched.id)
     return CardLookup(
