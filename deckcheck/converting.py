@@ -18,6 +18,8 @@ from .errors import DeckcheckError, OptionError
 from .wording import card_names, counted, listed, named_few
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .cards.catalog import Catalog, PasscodeCatalog
     from .decklists.convert import NoPasscodes
     from .formats import Format, FormatRef
@@ -26,15 +28,17 @@ if TYPE_CHECKING:
 
 class Words(NamedTuple):
     """How a warning or error names the settings: the format to read by (`-f FORMAT`, with
-    an example of it) and the format written (`--to`)."""
+    an example of it), the format written with its value (`--to ydk`, `to='ydk'`) and how
+    to give another one (`--to, such as text`)."""
 
     format_id: str
     format_example: str
-    to: str
+    to: Callable[[str], str]
+    another_to: str
 
 
-COMMAND_WORDS = Words("-f FORMAT", "-f mtg/commander", "--to")
-LIBRARY_WORDS = Words("format_id", "format_id='mtg/commander'", "to")
+COMMAND_WORDS = Words("-f FORMAT", "-f mtg/commander", lambda to: f"--to {to}", "--to, such as text")
+LIBRARY_WORDS = Words("format_id", "format_id='mtg/commander'", lambda to: f"to={to!r}", "to, such as to='text'")
 
 
 @dataclass(frozen=True)
@@ -74,7 +78,7 @@ def convert(
     56 Mountain
     """
     from . import decklists
-    from .formats import Format, load
+    from .formats import given
     from .model import Deck
     from .pipeline import read_deck
 
@@ -83,12 +87,16 @@ def convert(
     decklists.writer(to)  # an unknown `to` before any reading
     if cards is not None and not isinstance(cards, (str, Path)):
         raise OptionError("cards", f"{cards!r}: give a card database's path, or None (the default card data)")
-    fmt = None if format_id is None else format_id if isinstance(format_id, Format) else load(format_id)
+    fmt = None if format_id is None else given(format_id)
     if isinstance(deck, Deck):
         read = deck
     else:
         read = read_deck(deck, input_format=input_format)
+    # the deck's name the command writes for its file: a Deck's when it was read from a file
+    # or a named upload (parse_bytes(name=)), never its `<text>`/`<upload>` placeholder
     stem = deck.stem if isinstance(deck, Path) else None
+    if isinstance(deck, Deck) and decklists.names_a_file(deck.source):
+        stem = Path(deck.source).stem
     return converted(read, to, fmt=fmt, cards_db=None if cards is None else Path(cards), offline=True, stem=stem,
                      words=LIBRARY_WORDS)
 
@@ -170,7 +178,7 @@ def _refuse_another_games_list(deck: Deck, to: str, error: NoPasscodes, cards_db
         return
     label = GAMES[numbered.id].label
     raise DeckcheckError(f"{deck.source}: its card names are not {label} cards but {other.label} cards: "
-                         f"{words.to} {to} writes {label} passcodes; give another {words.to}, such as text") from None
+                         f"{words.to(to)} writes {label} passcodes; give another {words.another_to}") from None
 
 
 def _numbers(deck: Deck, unnamed: list[CardEntry], catalog: PasscodeCatalog | None) -> list[str]:

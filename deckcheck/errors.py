@@ -77,21 +77,25 @@ class OptionError(DeckcheckError):
     its option there instead (`--date ...`, cli/common.py) and deckcheck.yaml its key, so
     none reads another's terms. `before` is the text before the name, `detail` the text
     after it; a message that names other settings too lists them in `also`, and `detail`
-    names them as the fields {0}, {1}, ... (its other braces doubled)."""
+    names them as the fields {0}, {1}, ... (its other braces doubled). `word` is how the
+    message names the setting when that is not the keyword (`card 'Lightnig Bolt'` of the
+    keyword `cards`, `mode="exact"` of `mode`), and the key `named` looks up: `setting` is
+    always the keyword, which a form marks."""
 
-    def __init__(self, setting: str, detail: str, before: str = "", also: tuple[str, ...] = ()):
+    def __init__(self, setting: str, detail: str, before: str = "", also: tuple[str, ...] = (), word: str | None = None):
         self.setting = setting
         self.detail = detail
         self.before = before
         self.also = also
+        self.word = setting if word is None else word
         super().__init__(self.named({}))
 
     def named(self, names: Mapping[str, str]) -> str:
         detail = self.detail.format(*(names.get(setting, setting) for setting in self.also)) if self.also else self.detail
-        return one_line_message(bounded(f"{self.before}{names.get(self.setting, self.setting)} {detail}"))
+        return one_line_message(bounded(f"{self.before}{names.get(self.word, self.word)} {detail}"))
 
     def __reduce__(self):  # type: ignore[no-untyped-def]  # a batch worker's error crosses processes
-        return type(self), (self.setting, self.detail, self.before, self.also)
+        return type(self), (self.setting, self.detail, self.before, self.also, self.word)
 
 
 class DeckError(DeckcheckError):
@@ -106,6 +110,14 @@ class DeckError(DeckcheckError):
         self.deck = deck
         self.reason = reason
         super().__init__(f"{one_line(deck)}: {reason}")  # a name holding a line break quoted, as textio names it
+
+
+def of_setting(error: DeckcheckError, setting: str | None) -> DeckcheckError:
+    """`error` marked as about the call's keyword `setting` (a form marks that field),
+    unless it names one already (an OptionError's) or is about the deck (a DeckError)."""
+    if setting is not None and error.setting is None and not isinstance(error, DeckError):
+        error.setting = setting
+    return error
 
 
 class InputError(DeckcheckError):

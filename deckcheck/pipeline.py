@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from . import decklists as parsers
 from .decklists.layout import settle_sideboard
-from .formats import Format, FormatRef, keep_few, load
+from .formats import Format, FormatRef, given, keep_few, load
 from .cards.resolve import never_heard_of
 from .errors import OptionError
 from .freshness import AsOf, as_of, newer_card_note
@@ -388,7 +388,7 @@ def validate(
     `platform` is where the event is played: `paper` (default), `mtgo` or `arena`; card
     pools and list dates follow that platform's release and ban days.
     """
-    fmt = format_id if isinstance(format_id, Format) else load(format_id)
+    fmt = given(format_id)
     pool = pool_argument(pool)
     deck = read_deck(text_or_path, input_format=input_format)
     return check_deck(deck, fmt, date=parse_date(date), cards=cards, offline=offline, pool=pool,

@@ -46,6 +46,17 @@ def test_convert_is_what_the_command_writes_and_warns(tmp_path, name, content, a
     assert shown == done.stderr.splitlines(keepends=True)
 
 
+def test_a_companion_named_with_control_characters_is_warned_of_escaped():
+    """review32h finding 5: the companion warning listed names as read, so the library's
+    warnings held a raw escape and bell (the command's stderr shows them); the other
+    warnings' names are quoted escaped, and so is a name a control character is in."""
+    text = "Companion\n1 Lurrus\x1b[31mRED\x07\n\nDeck\n4 Lightning Bolt\n56 Mountain\n"
+    [warning] = [said for said in convert(text, "cod").warnings if "companion zone" in said]
+    assert "\x1b" not in warning and "\x07" not in warning
+    assert "the companion, 'Lurrus\\x1b[31mRED\\x07' (line 2)," in warning
+    assert warning.replace("<text>", "<stdin>") in run_cli("convert", "-", "--to", "cod", input=text).stderr
+
+
 def test_the_warnings_are_data():
     result = convert("1 Atraxa, Praetors' Voice\n\n1 Sol Ring\n98 Forest\n", "arena")
     [guess] = result.warnings
@@ -61,6 +72,26 @@ def test_a_deck_parse_bytes_read_is_converted_and_not_changed():
     result = convert(deck, "text")
     assert result.text == "4 Lim-Dûl's Vault\n56 Swamp\n" or "Lim-Dûl" in result.text
     assert (deck.name, list(deck.entries)) == before
+
+
+@pytest.mark.parametrize("to", ["cod", "dck"])  # dek writes no deck name
+def test_a_deck_read_from_a_named_upload_or_file_is_named_as_the_command_names_it(tmp_path, to):
+    """review32h finding 2: `deckcheck convert burn.txt --to cod` and convert(Path) name the
+    deck burn, but a Deck that parse_bytes read from an upload named burn.txt (or parse_deck
+    from the file) was written unnamed. A deck read from text or an unnamed upload stays so."""
+    from deckcheck import parse_deck
+
+    text = "4 Lightning Bolt\n56 Mountain\n"
+    (tmp_path / "burn.txt").write_text(text)
+    command = run_cli("convert", str(tmp_path / "burn.txt"), "--to", to)
+    assert command.returncode == 0, command.stderr
+    assert "burn" in command.stdout
+    assert convert(Path(tmp_path / "burn.txt"), to).text == command.stdout
+    assert convert(parse_bytes(text.encode(), name="burn.txt"), to).text == command.stdout
+    assert convert(parse_deck(tmp_path / "burn.txt"), to).text == command.stdout
+    unnamed = run_cli("convert", "-", "--to", to, input=text).stdout
+    assert convert(parse_bytes(text.encode()), to).text == unnamed
+    assert "burn" not in unnamed
 
 
 @pytest.mark.parametrize("to", ["foo", 3, None])
@@ -106,3 +137,11 @@ def test_a_file_that_cannot_be_read_is_named_once(tmp_path, name, data, message)
     (tmp_path / name).write_bytes(data)
     done = run_cli("convert", name, "--to", "arena", cwd=tmp_path)
     assert (done.returncode, done.stderr) == (2, f"deckcheck: error: {message}\n")
+
+
+def test_the_wrong_game_error_names_to_in_the_library_words():
+    """review32h finding 6: the library said `to ydk writes ... give another to, such as
+    text`, the command's sentence with its option's dashes dropped."""
+    with pytest.raises(DeckcheckError) as raised:
+        convert("4 Lightning Bolt\n4 Counterspell\n52 Island\n", "ydk")
+    assert str(raised.value).endswith(": to='ydk' writes Yu-Gi-Oh! passcodes; give another to, such as to='text'")

@@ -118,3 +118,62 @@ def test_a_name_longer_than_any_line_is_no_card_at_once():
     assert lookup_card("a" * MAX_LINE_CHARS).message.startswith(f"no card named '{'a' * MAX_LINE_CHARS}'")  # looked up
     done = run_cli("cards", "lookup", "a" * 100_000)
     assert (done.returncode, done.stderr) == (1, f"deckcheck: {expected.replace('1,000,000', '100,000')}\n")
+
+
+def test_a_padded_name_is_measured_without_its_padding():
+    """review32h finding 3: a name padded with 1,100 spaces (a form field sent whole) was
+    found before the length guard, then measured with its padding and said to be no card
+    of 1,114 characters. Its length is the stripped name's, as the lookup reads it."""
+    padded = " " * 1_100 + "lightning bolt"
+    assert lookup_card(padded).found
+    done = run_cli("cards", "lookup", padded)
+    assert (done.returncode, done.stdout.splitlines()[0]) == (0, "Lightning Bolt"), done.stderr
+    from deckcheck.limits import MAX_LINE_CHARS
+    long = " " * 50 + "a" * (MAX_LINE_CHARS + 1)
+    assert lookup_card(long).message.startswith(f"no card named '{'a' * 200}'…: it is {MAX_LINE_CHARS + 1:,} characters")
+
+
+def test_an_alchemy_card_off_arena_names_platform_in_the_library_words():
+    """review32h finding 6: lookup_card told a library caller to give `--platform arena`."""
+    said = lookup_card("A-Luminarch Aspirant", formats=["mtg/brawl"]).message
+    assert "(give platform='arena' for an Arena deck)" in said and "--platform" not in said
+    done = run_cli("cards", "lookup", "A-Luminarch Aspirant", "-f", "mtg/brawl")
+    assert "(give --platform arena for an Arena deck)" in done.stdout + done.stderr
+
+
+def test_an_unknown_format_names_the_keyword_that_gave_it():
+    """review32h finding 7: an unknown format id raised a FormatError whose `setting` was
+    None, though the keyword's value is at fault (docs/contracts.md: a form marks it)."""
+    import pickle
+
+    from deckcheck import convert, validate
+    from deckcheck.engine.simulation import simulate
+    from deckcheck.errors import FormatError
+
+    calls = [(lambda: lookup_card("bolt", formats=["mtg/nope"]), "formats"),
+             (lambda: convert("4 Lightning Bolt\n", "arena", format_id="mtg/nope"), "format_id"),
+             (lambda: validate("4 Lightning Bolt\n", "mtg/nope"), "format_id"),
+             (lambda: simulate("4 Lightning Bolt\n56 Mountain\n", "mtg/nope"), "fmt")]
+    for call, setting in calls:
+        with pytest.raises(FormatError) as raised:
+            call()
+        assert (raised.value.setting, str(raised.value)) == (setting, "unknown format 'mtg/nope'; `deckcheck formats list` shows them all")
+        assert pickle.loads(pickle.dumps(raised.value)).setting == setting
+
+
+@pytest.mark.parametrize("name, formats", [
+    ("lightnig bolt", None),                                  # no reason: no `message` key
+    ("A-Luminarch Aspirant", ["mtg/brawl"]),                  # an Alchemy card off Arena: the reason
+    ("A-Luminarch Aspirant", None),
+    ("a" * 5_000, None),                                      # too long to look up
+])
+def test_a_missing_name_to_dict_is_what_cards_lookup_json_prints(name, formats):
+    """review32h finding 4: to_dict() of a name not found gave `message` as the whole line
+    with its hints (`...; did you mean ...?`), and for every name; `cards lookup -o json`
+    gives the reason alone, when the data knows one. to_dict prints what the command does."""
+    args = [arg for fmt in formats or () for arg in ("-f", fmt)]
+    done = run_cli("cards", "lookup", name, *args, "-o", "json")
+    shown = lookup_card(name, formats=formats).to_dict()
+    if "message" in shown:  # in the library's words (finding 6), as the rest of the library
+        shown["message"] = shown["message"].replace("platform='arena'", "--platform arena")
+    assert json.loads(done.stdout) == shown

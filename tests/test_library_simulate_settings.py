@@ -51,6 +51,26 @@ def test_names_change_the_message_not_the_setting():
     assert raised.value.setting == "cards"
 
 
+@pytest.mark.parametrize("settings, setting, said", [
+    ({"cards": ["Lightnig Bolt"]}, "cards", "card 'Lightnig Bolt'"),
+    ({"cards": [3]}, "cards", "card [3]: give a list of texts"),
+    ({"cards": [f"Card {n}" for n in range(501)]}, "cards", "card names 501 different cards"),
+    ({"assertions": ["keep7 >="]}, "assertions", "assertion"),
+    ({"assertions": [3]}, "assertions", "assertion [3]: give a list of texts"),
+    ({"cast": [3]}, "cast", "cast [3]: give a list of texts"),
+    ({"mode": "exact", "hands": 100}, "mode", 'mode="exact" computes exact odds'),
+])
+def test_the_setting_is_the_keyword_whichever_error_fires(settings, setting, said):
+    """review32h finding 1: `setting` named the message's word for some errors of a
+    keyword (`card`, `assertion`, `mode="exact"`) and the keyword for others (`cards`,
+    `assertions`, `mode`): a form marks the keyword's field. The messages are unchanged."""
+    with pytest.raises(DeckcheckError) as raised:
+        simulate(DECK, "mtg/modern", **settings)
+    assert (raised.value.setting, str(raised.value)[:len(said)]) == (setting, said)
+    assert pickle.loads(pickle.dumps(raised.value)).setting == setting
+    assert str(pickle.loads(pickle.dumps(raised.value))) == str(raised.value)
+
+
 def test_castability_in_a_game_without_lands_is_an_error_of_cast():
     with pytest.raises(DeckcheckError) as raised:
         simulate(YGO, "yugioh/advanced-tcg", cast=["Maxx \"C\""])

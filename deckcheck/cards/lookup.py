@@ -27,16 +27,20 @@ if TYPE_CHECKING:
 
 class Words(NamedTuple):
     """How a message names the settings: the game to search (`--game yugioh`, or
-    `game='yugioh'`), and how to search a passcode game by name."""
+    `game='yugioh'`), how to search a passcode game by name, and the platform
+    (`--platform arena`, or `platform='arena'`)."""
 
     game: Callable[[str], str]
     by_name: Callable[[str], str]
+    platform: Callable[[str], str]
 
 
 COMMAND_WORDS = Words(lambda game: f"--game {game}",
-                      lambda game: f'deckcheck cards lookup --game {game} "NAME" (part of a name suggests the whole)')
+                      lambda game: f'deckcheck cards lookup --game {game} "NAME" (part of a name suggests the whole)',
+                      lambda platform: f"--platform {platform}")
 LIBRARY_WORDS = Words(lambda game: f"game={game!r}",
-                      lambda game: f"lookup_card(NAME, game={game!r}) (part of a name suggests the whole)")
+                      lambda game: f"lookup_card(NAME, game={game!r}) (part of a name suggests the whole)",
+                      lambda platform: f"platform={platform!r}")
 
 
 @dataclass
@@ -58,7 +62,8 @@ class CardLookup:
     lookup -o json` prints: type, text, colours, printings, ...), and its `legality` by
     format id (each a `CardVerdict`: `legal`, `reasons`, `why`, `as_of`). For a name no card
     has: `message` (the one line the command says), `severity` (`error`; `warning` for an
-    Alchemy card a format allows) and `suggestions`."""
+    Alchemy card a format allows), `suggestions` and `why`, the reason alone when the data
+    knows one (an Alchemy card, a melded back face), which `-o json` prints as `message`."""
 
     query: str
     game: str
@@ -69,15 +74,17 @@ class CardLookup:
     suggestions: list[str] = field(default_factory=list)
     message: str | None = None
     severity: str | None = None
+    why: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain values (json.dumps takes them): a card found as `cards lookup -o json`
-        prints it, with a `legality` object by format id; a name not found as its `name`,
-        `found`, `suggestions`, and the `message` said of it with its `severity`."""
+        """Plain values (json.dumps takes them), as `cards lookup -o json` prints them: a
+        card found with a `legality` object by format id; a name not found as its `name`,
+        `found`, `suggestions`, and, when the data knows why it is no card, that reason as
+        `message` with its `severity` (the whole line with its hints is `message` here)."""
         if not self.found:
             shown: dict[str, Any] = {"name": self.query, "found": False, "suggestions": self.suggestions}
-            if self.message is not None:
-                shown.update(message=self.message, severity=self.severity)
+            if self.why is not None:
+                shown.update(message=self.why, severity=self.severity)
             return shown
         return {"found": True, **self.facts, "legality": {fid: verdict.to_dict() for fid, verdict in self.legality.items()}}
 
@@ -104,7 +111,7 @@ def lookup_card(
     >>> bolt.name, bolt.legality["mtg/modern"].legal, bolt.legality["mtg/standard"].legal
     ('Lightning Bolt', True, False)
     """
-    from ..formats import Format, load
+    from ..formats import Format, given
     from ..games import GAMES
     from ..pipeline import check_platform, parse_date
 
@@ -118,7 +125,7 @@ def lookup_card(
         formats = [formats]  # type: ignore[list-item]  # one format where a list goes
     if cards is not None and not isinstance(cards, (str, Path)):
         raise OptionError("cards", f"{cards!r}: give a card database's path, or None (the default card data)")
-    loaded = None if formats is None else [fmt if isinstance(fmt, Format) else load(fmt) for fmt in formats]
+    loaded = None if formats is None else [given(fmt, "formats") for fmt in formats]
     day = parse_date(date)
     check_platform(platform)
     games = {fmt.game for fmt in loaded or ()}
@@ -136,7 +143,7 @@ def lookup_card(
         missing = not_found(name, searched, catalog, loaded[0] if loaded else None, platform, cards_db=cards,
                             offline=True, chosen=chosen, words=LIBRARY_WORDS)
         return CardLookup(query=name, game=searched.id, found=False, suggestions=missing.suggestions,
-                          message=missing.said, severity=missing.severity)
+                          message=missing.said, severity=missing.severity, why=missing.why)
     if loaded is None:
         loaded = bundled_formats(searched.id)
     return CardLookup(
@@ -166,10 +173,15 @@ def verdict_of(catalog: Any, card: Any, fmt: Format, day: dt.date, platform: str
 def too_long(name: str, game: Game) -> Missing | None:
     """What is said of a name longer than a decklist's line, which no card's is: working
     out the closest names over a million characters took half a minute (a search box's
-    text sent whole), and the message quoted it whole. None for any other name."""
+    text sent whole), and the message quoted it whole. None for any other name. The name
+    is measured and quoted stripped, as the lookup reads it: a found name padded past a
+    line's length (a form field sent whole) is still found."""
     from ..limits import MAX_LINE_CHARS, quoted
     from ..problem import ERROR
 
+    if len(name) <= MAX_LINE_CHARS:  # the quick test: a short name is never too long stripped
+        return None
+    name = name.strip()
     if len(name) <= MAX_LINE_CHARS:
         return None
     what = _no_card(game)
@@ -250,7 +262,8 @@ def not_found(
         from ..problem import Problem
         from .resolve import RULE as UNKNOWN_CARD
 
-        [worded] = reword([Problem(rule=UNKNOWN_CARD, message=why, card=name)], fmt, platform)
+        [worded] = reword([Problem(rule=UNKNOWN_CARD, message=why, card=name)], fmt, platform,
+                          arena=words.platform("arena"))
         why, severity = worded.message, worded.severity
         if severity == WARNING:
             suggestions, hint = [], ""

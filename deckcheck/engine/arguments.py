@@ -16,17 +16,18 @@ from ..errors import OptionError
 from ..limits import MAX_TURNS, is_whole, quoted
 
 
-def items(value: str | Sequence[str] | None, setting: str) -> tuple[str, ...]:
+def items(value: str | Sequence[str] | None, setting: str, word: str | None = None) -> tuple[str, ...]:
     """A list setting (`cards`, `assertions`, `cast`; deckcheck.yaml's `decks`, `exclude`
     and `assert`) as a tuple of texts: one text is that one item (`assert: "keep7 >=
-    0.85"`), None none; anything else an OptionError naming `setting`."""
+    0.85"`), None none; anything else an OptionError of `setting`, which its message calls
+    `word` (the command's option of it: `card` is `--card`) when given."""
     if value is None:
         return ()
     if isinstance(value, str):
         return (value,)
     listed = tuple(value) if isinstance(value, (list, tuple)) else None
     if listed is None or not all(isinstance(item, str) for item in listed):
-        raise OptionError(setting, f"{quoted(value)}: give a list of texts, such as ['...']")
+        raise OptionError(setting, f"{quoted(value)}: give a list of texts, such as ['...']", word=word)
     return listed
 
 

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import DeckcheckError, DeckError, OptionError
-from ..formats import Format, load
+from ..errors import DeckcheckError, DeckError, OptionError, of_setting
+from ..formats import Format, given
 from ..games import side_name, zone_name
 from ..limits import MAX_SIMULATED_CARDS, check_hands, check_seed, check_turns, too_few_to_assert
 from ..model import COMMANDER, COMPANION, HERO, MAIN, ZONE_LABELS, Deck
@@ -195,12 +195,13 @@ def simulate(
     keep, keep_by_size = checked_rules(keep, keep_by_size)
     # One text where a list goes is that one item, as `assert: "keep7 >= 0.85"` in
     # deckcheck.yaml (read a character at a time, it was the card 'L' or the name 'k').
-    cards, assertions, cast = items(cards, "card"), items(assertions, "assertion"), items(cast, "cast")
+    # The keyword is the error's setting; the message's word (`card`) is what `names` renames.
+    cards, assertions, cast = items(cards, "cards", "card"), items(assertions, "assertions", "assertion"), items(cast, "cast")
     # Each is read through the card data, for every deck a `check` entry matches: more than
     # a main deck can hold cannot all be in it (100,000 names cost 2.5 s a deck).
     if len(set(cards)) > MAX_SIMULATED_CARDS:
-        raise OptionError("card", f"names {len(set(cards)):,} different cards: a simulated main deck holds at most "
-                                  f"{MAX_SIMULATED_CARDS}, so no more can be tracked (docs/security.md, limits)")
+        raise OptionError("cards", f"names {len(set(cards)):,} different cards: a simulated main deck holds at most "
+                                   f"{MAX_SIMULATED_CARDS}, so no more can be tracked (docs/security.md, limits)", word="card")
     # Card names as the deck's lines are read: `--card "Maxx C"`, `count("Maxx C")` in a
     # keep rule, a policy file or an assertion is Maxx "C" (categories.card_namer). A spell
     # asked about (--cast, castable()) is read by cast.cast_question, which knows faces.
@@ -213,8 +214,8 @@ def simulate(
     if mode == "exact" and (hands is not None or seed is not None):
         # Contradictory: exact odds simulate no games. Refused rather than noted, so a CI job
         # never passes on a run other than the one its command line asks for (docs/engine.md).
-        raise OptionError('mode="exact"', "computes exact odds and simulates no games: leave out {0} and {1}, or leave "
-                          "out {2} to sample", also=("hands", "seed", 'mode="exact"'))
+        raise OptionError("mode", "computes exact odds and simulates no games: leave out {0} and {1}, or leave "
+                          "out {2} to sample", also=("hands", "seed", 'mode="exact"'), word='mode="exact"')
     check_turns(turns)
     check_hands(hands)
     few = too_few_to_assert(hands) if assertions else None
@@ -234,7 +235,7 @@ def simulate(
         except DeckcheckError as error:  # a rule's origin says which setting gave it
             raise of_setting(error, rule_setting(getattr(error, "origin", "") or "")) from None
         return policy.named_by(namer) if policies is None else policies.named(policy, card_data, namer)
-    fmt = fmt if isinstance(fmt, Format) else load(fmt)
+    fmt = given(fmt, "fmt")
     # Zone sizes as in force today: a simulation has no event date. As validation reads it:
     # a Commander format takes the commander out of the library wherever the file put it
     # (rules/_commander_placing.py), so the engine draws from the 99.
@@ -420,14 +421,6 @@ def simulate(
     return simulation
 
 
-def of_setting(error: DeckcheckError, setting: str | None) -> DeckcheckError:
-    """`error` marked as about the call's keyword `setting` (a form marks that field),
-    unless it names one already (an OptionError's) or is about the deck (a DeckError)."""
-    if setting is not None and error.setting is None and not isinstance(error, DeckError):
-        error.setting = setting
-    return error
-
-
 def _deck_warnings(deck: Deck, card_problems: Sequence[Problem]) -> list[str]:
     """Notes on the deck as read: its unreadable lines (skipped), then the card data's problems
     (an unknown card is simulated too: a land only when the policy lists it under `lands:`)."""
@@ -473,7 +466,7 @@ def _with_built_in_data(
     notes) for a call that gave no `card_data`: what `deckcheck simulate` reads a deck with."""
     from ..pipeline import card_catalog, named_for_simulation, read_deck
 
-    fmt = fmt if isinstance(fmt, Format) else load(fmt)
+    fmt = given(fmt, "fmt")
     catalog = card_catalog(fmt)
     if catalog is None or not isinstance(deck, (Deck, str, Path)):
         return fmt, deck, catalog, card_problems  # a deck of the wrong kind is refused below, as ever

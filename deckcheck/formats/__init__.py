@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Union
 
 from .. import tree
-from ..errors import FormatError, OptionError
+from ..errors import DeckcheckError, FormatError, OptionError, of_setting
 from ..limits import MAX_EXTENDS_DEPTH, MAX_FORMAT_LIST_ENTRIES, MAX_FORMATS_KEPT, quoted
 from ..model import ANY_NUMBER
 from .model import CopyLimit, Format, ListEntry, OpeningHand, ZoneSize, build_format
@@ -631,6 +631,16 @@ def load(ref: FormatRef | Format, *, root: str | Path | None = None, keep: bool 
     if not base and fmt.data.get("abstract"):
         raise FormatError(f"format {fmt.id} is a base other formats extend, not a format to play{_extended_by(fmt)}")
     return fmt
+
+
+def given(ref: FormatRef | Format, setting: str = "format_id") -> Format:
+    """load(ref) for a library call whose keyword `setting` gave it: an error of that
+    format (an unknown id, a file that cannot be read) names that keyword in its `setting`,
+    as an OptionError does, so a form marks that field (docs/contracts.md)."""
+    try:
+        return load(ref)
+    except DeckcheckError as error:
+        raise of_setting(error, setting) from None
 
 
 def _extended_by(fmt: Format) -> str:

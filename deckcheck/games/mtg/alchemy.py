@@ -34,11 +34,14 @@ REFUSES_ALCHEMY = frozenset({"standardbrawl"})
 
 
 def in_format(
-    problems: list[Problem], original_of: Callable[[str], Any], fmt: Any, platform: str,
+    problems: list[Problem], original_of: Callable[[str], Any], fmt: Any, platform: str, *,
+    arena: str = "--platform arena",
 ) -> list[Problem]:
     """`problems` (a deck's `unknown-card` ones) with each Alchemy card's message, and
     severity, as `fmt` on `platform` has it; `original_of(name)` is the card an Alchemy
-    name rebalances, or None for any other name."""
+    name rebalances, or None for any other name. `arena`: how the message names the setting
+    that makes the deck an Arena deck (a report's `--platform arena`; lookup_card's
+    `platform='arena'`)."""
     pool = fmt.option("card_pool") or {}
     legality = pool.get("legality") if isinstance(pool, dict) else None
     if legality not in ALLOWS_ALCHEMY and legality not in REFUSES_ALCHEMY:
@@ -46,11 +49,11 @@ def in_format(
     worded = []
     for problem in problems:
         original = original_of(problem.card) if problem.rule == UNKNOWN_CARD and problem.card else None
-        worded.append(problem if original is None else _worded(problem, original.name, legality, fmt.name, platform))
+        worded.append(problem if original is None else _worded(problem, original.name, legality, fmt.name, platform, arena))
     return worded
 
 
-def _worded(problem: Problem, original: str, legality: str, format_name: str, platform: str) -> Problem:
+def _worded(problem: Problem, original: str, legality: str, format_name: str, platform: str, arena: str) -> Problem:
     name = problem.card
     if legality in REFUSES_ALCHEMY:
         return problem.replace(
@@ -70,6 +73,6 @@ def _worded(problem: Problem, original: str, legality: str, format_name: str, pl
         )
     return problem.replace(
         message=f"{name!r} is an Alchemy rebalanced card, which {format_name} allows on MTG Arena only, never on "
-                f"{PLATFORM_LABELS.get(platform, platform)} (give --platform arena for an Arena deck); "
+                f"{PLATFORM_LABELS.get(platform, platform)} (give {arena} for an Arena deck); "
                 f"the original card is {original}",
     )

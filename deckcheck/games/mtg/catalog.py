@@ -317,12 +317,13 @@ class MtgCatalog:
             return None
         return self.get(name[len(ALCHEMY_PREFIX):])
 
-    def reword_unknown_cards(self, problems: list[Problem], fmt: Any, platform: str) -> list[Problem]:
+    def reword_unknown_cards(self, problems: list[Problem], fmt: Any, platform: str, **words: str) -> list[Problem]:
         """A deck's `unknown-card` problems as `fmt` on `platform` words them: an Alchemy
-        card is allowed in Arena's Brawl, never in Standard Brawl (alchemy.py)."""
+        card is allowed in Arena's Brawl, never in Standard Brawl (alchemy.py; `words`, its
+        `arena`: how the setting of an Arena deck is named)."""
         from .alchemy import in_format
 
-        return in_format(problems, self.alchemy_original, fmt, platform)
+        return in_format(problems, self.alchemy_original, fmt, platform, **words)
 
     def lookup(self, entry: CardEntry) -> Card | None:
         return self.get(entry.name)
