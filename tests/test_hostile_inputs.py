@@ -563,11 +563,13 @@ def test_manifest_yaml_faults_are_clear_errors(cli, tmp_path, manifest):
 
 def test_a_manifest_number_too_long_for_python_is_text(cli, tmp_path):
     """A plain YAML cell is the text written (docs/batch.md): 5000 digits are a seat that is
-    not A, B or C, a problem of that row, not an integer Python refuses to build."""
+    not A, B or C, a problem of that row, not an integer Python refuses to build. The row
+    names a team: a seat checks nothing on a row of no team (a draft pod's seat, lim32)."""
     (tmp_path / "a.txt").write_text(LEGAL, encoding="utf-8")
     (tmp_path / "b.txt").write_text(LEGAL, encoding="utf-8")
     (tmp_path / "m.yaml").write_text(
-        "- {player: ann, deck: a.txt, seat: " + "9" * 5000 + "}\n- {player: bob, deck: b.txt}\n", encoding="utf-8",
+        "- {player: ann, deck: a.txt, team: T, seat: " + "9" * 5000 + "}\n- {player: bob, deck: b.txt}\n",
+        encoding="utf-8",
     )
     done = cli("batch", str(tmp_path / "m.yaml"), "-f", "mtg/constructed", "-o", "json")
     assert done.returncode == 1, done.stderr
