@@ -16,7 +16,7 @@ team checks (batch/team_pools.py) add up a team's decks against the team's one p
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Container, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -157,14 +157,20 @@ def pool_rest(pool: Pool, entries: Iterable[CardEntry], fmt: Format) -> list[Car
     return rest
 
 
-def other_drafter(source: str, drafter: str | None, player: str | None, *, how: str) -> str | None:
+def other_drafter(source: str, drafter: str | None, player: str | None, players: Container[str], *, how: str) -> str | None:
     """What to tell of the pool `source` registered for `player` when it is a Magic Online
-    draft log naming another `drafter` (Pool.drafter): two players' logs swapped, or a row copied,
-    checked a deck against another player's picks without a word. Names compare as players
-    are compared (names.fold_once: case, accents, spacing); `how` says how the pool came
-    (`registered on this row`, `given as the pool`). None when they agree or the log names
-    no drafter."""
-    if drafter is None or not player or fold_once(drafter) == fold_once(player):
+    draft log naming `drafter` (Pool.drafter), another of the event's `players` (their names
+    folded, fold_once): two players' logs swapped, or a row copied, checked a deck against
+    another player's picks without a word. A log names a screen name (`Ann_Lee`, or a
+    nickname), not the real name a registration gives, so a drafter who is none of `players`
+    is no word: comparing with the row's own player alone warned on nearly every correct row.
+    Names compare as players are compared (case, accents, spacing), a screen name's `_` as a
+    space; `how` says how the pool came (`registered on this row`). None when the log names
+    no drafter, the row's player or no player of the event."""
+    if drafter is None or not player:
+        return None
+    folded = fold_once(drafter.replace("_", " "))
+    if folded == fold_once(player) or folded not in players:
         return None
     from .limits import MAX_TABLE_CELL_CHARS
     from .report.style import cut

@@ -456,13 +456,17 @@ def test_a_draft_log_of_another_drafter_is_told_on_the_row_that_registers_it(cli
     """A Magic Online draft log names its drafter (`--> NAME` among the players): a row
     naming another player's log (two logs swapped, a row copied) passed without a word
     while its deck was checked against someone else's picks. The names are compared as the
-    batch compares players' (case, accents, spacing); a log that names no drafter is no
-    word."""
+    batch compares players' (case, accents, spacing, a screen name's `_` for a space); a log
+    that names no drafter is no word. The log names a Magic Online screen name, not the
+    player's real name (`Ann_Lee`, or a nickname, for Ann Lee): a drafter who is no row's
+    player is no word, else nearly every correct row was warned (review32i finding 1)."""
     deck = "1 Shock\n1 Hill Giant\n38 Mountain\n"
     write(tmp_path, {
-        "ann.log": _draft_log("ann"), "bob.log": _draft_log("Zoë  Ng"), "cy.log": _draft_log(None),
-        "ann.txt": deck, "bob.txt": deck, "cy.txt": deck, "zoe.txt": deck,
-        "reg.csv": "player,deck,pool\nAnn,ann.txt,ann.log\nbob,bob.txt,bob.log\ncy,cy.txt,cy.log\nzoe ng,zoe.txt,bob.log\n",
+        "ann.log": _draft_log("ann"), "bob.log": _draft_log("Zoë__Ng"), "cy.log": _draft_log(None),
+        "dee.log": _draft_log("Ann_Lee"), "ed.log": _draft_log("xX_Ed_Xx"),
+        "ann.txt": deck, "bob.txt": deck, "cy.txt": deck, "zoe.txt": deck, "dee.txt": deck, "ed.txt": deck,
+        "reg.csv": "player,deck,pool\nAnn,ann.txt,ann.log\nbob,bob.txt,bob.log\ncy,cy.txt,cy.log\nzoe ng,zoe.txt,bob.log\n"
+                   "Ann Lee,dee.txt,dee.log\nEd Smith,ed.txt,ed.log\n",
     })
     code, report = batch_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/limited")
     warned = {
@@ -471,8 +475,8 @@ def test_a_draft_log_of_another_drafter_is_told_on_the_row_that_registers_it(cli
         for result in report["results"]
     }
     assert warned == {
-        "Ann": [], "cy": [], "zoe ng": [],
-        "bob": [("manifest line 3: pool bob.log is the draft log of Zoë Ng, not of bob "
+        "Ann": [], "cy": [], "zoe ng": [], "Ann Lee": [], "Ed Smith": [],
+        "bob": [("manifest line 3: pool bob.log is the draft log of Zoë__Ng, not of bob "
                  "(another player's log registered on this row?)", "warning")],
     }
 

@@ -27,7 +27,7 @@ from ..result import DeckResult, Report, TeamResult
 from ..wording import counted, named_few
 from ..workdir import from_directory
 from .registration import (
-    NO_DECK_NAMED, Registration, RegistrationSet, Skipped, check_rows, drafter_problem, fold_teams, namesakes_named, no_player, player_keys,
+    NO_DECK_NAMED, Registration, RegistrationSet, Skipped, check_rows, drafter_problem, fold_teams, namesakes_named, no_player, player_key, player_keys,
     registration_problem, with_unchecked,
 )
 from .runner import Outcome, Task, card_data, pool_as_named, run, team_cards
@@ -282,6 +282,7 @@ def check_registrations(
                   formats=formats.by_task_key(), store=store)
     namesakes: dict[int, str] | None = None  # worked out at the first team member (namesakes_named)
     shared = _shared_team_pools(rows)
+    players: set[str] | None = None  # the event's players (player_key), for a draft log's drafter
     with closing(checked) as outcomes:  # closed: its workers stop and the collector runs again
         for number, row in enumerate(rows):
             outcome = (next(outcomes) if row.path is not None
@@ -299,7 +300,9 @@ def check_registrations(
             if result.pool_rest is not None and row.team is not None and (row.team, row.pool_path) in shared:
                 result.pool_rest = None  # the team's pool: its rest is no one member's sideboard
             if outcome.drafter is not None and row.player:
-                drafted = drafter_problem(row, outcome.drafter)
+                if players is None:  # once, at the first draft log: most events register none
+                    players = {player_key(other.player) for other in rows if other.player}
+                drafted = drafter_problem(row, outcome.drafter, players)
                 if drafted is not None:
                     result.problems.insert(len(row.problems), drafted)
             if found.manifest is None and not result.legal and _first_line_failed(result.problems):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import heapq
 import os
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -276,12 +276,13 @@ def player_key(name: str) -> str:
     return fold_once(name)
 
 
-def drafter_problem(row: Registration, drafter: str) -> Problem | None:
+def drafter_problem(row: Registration, drafter: str, players: Container[str]) -> Problem | None:
     """The warning of a row whose pool is a Magic Online draft log naming `drafter` when
-    that is not the row's player (registered_pools.other_drafter); None when they agree."""
+    that is another of the event's `players` (their player_key), not the row's own
+    (registered_pools.other_drafter); None otherwise."""
     from ..registered_pools import other_drafter
 
-    told = other_drafter(row.pool or "", drafter, row.player, how="registered on this row")
+    told = other_drafter(row.pool or "", drafter, row.player, players, how="registered on this row")
     return registration_problem(told, row.line, severity="warning") if told is not None else None
 
 
