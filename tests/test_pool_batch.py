@@ -508,6 +508,12 @@ def test_a_pool_deck_s_heading_counts_the_rest_of_the_pool_as_its_sideboard(cli,
     event = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/limited")
     assert "ann.txt [ann] - mtg/limited: ILLEGAL (main 40, sideboard 11 from the pool; 1 problem)" in event.stdout, event.stdout
     assert "bob.txt [bob, team T1] - mtg/limited: ILLEGAL (main 40, sideboard 0; 1 problem)" in event.stdout, event.stdout
+    # One pool file two rows of no team register (a cube's list, every drafter's pool): its
+    # rest is no one player's sideboard either (review32i finding 2).
+    (tmp_path / "shared.csv").write_text("player,deck,pool\ndee,ann.txt,pool.txt\ned,ann.txt,pool.txt\n", encoding="utf-8")
+    shared = cli("batch", str(tmp_path / "shared.csv"), "-f", "mtg/limited")
+    assert "ann.txt [dee] - mtg/limited: ILLEGAL (main 40, sideboard 0; 1 problem; 2 warnings)" in shared.stdout, shared.stdout
+    assert "ann.txt [ed] - mtg/limited: ILLEGAL (main 40, sideboard 0; 1 problem; 2 warnings)" in shared.stdout, shared.stdout
 
 
 def test_a_pool_card_printed_in_none_of_the_event_s_sets_is_a_warning(cli, tmp_path):

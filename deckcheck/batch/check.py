@@ -281,7 +281,7 @@ def check_registrations(
     checked = run(tasks(), sum(row.path is not None for row in rows), day=day, jobs=jobs, progress=progress, budget=budget,
                   formats=formats.by_task_key(), store=store)
     namesakes: dict[int, str] | None = None  # worked out at the first team member (namesakes_named)
-    shared = _shared_team_pools(rows)
+    shared = _shared_pools(rows)
     players: set[str] | None = None  # the event's players (player_key), for a draft log's drafter
     with closing(checked) as outcomes:  # closed: its workers stop and the collector runs again
         for number, row in enumerate(rows):
@@ -297,8 +297,8 @@ def check_registrations(
             result.location = "" if found.kind == "zip" or row.path is None or row.inline else location(row.path)
             if row.problems:
                 result.problems = [*row.problems, *result.problems]
-            if result.pool_rest is not None and row.team is not None and (row.team, row.pool_path) in shared:
-                result.pool_rest = None  # the team's pool: its rest is no one member's sideboard
+            if result.pool_rest is not None and row.pool_path in shared:
+                result.pool_rest = None  # a team's pool or a cube's list: its rest is no one player's sideboard
             if outcome.drafter is not None and row.player:
                 if players is None:  # once, at the first draft log: most events register none
                     players = {player_key(other.player) for other in rows if other.player}
@@ -374,15 +374,15 @@ def check_registrations(
     )
 
 
-def _shared_team_pools(rows: list[Registration]) -> set[tuple[str, str | None]]:
-    """The (team, pool file) that two or more members of a team play from (assign_pools
-    gave a member without a pool the team's): the cards their decks leave are the team's,
-    not one member's sideboard (DeckResult.pool_rest)."""
-    seen: set[tuple[str, str | None]] = set()
-    shared: set[tuple[str, str | None]] = set()
+def _shared_pools(rows: list[Registration]) -> set[str]:
+    """The pool files that two or more rows play from: a team's (assign_pools gave a member
+    without a pool the team's) or a cube's list every drafter registers: the cards their
+    decks leave are the team's or the cube's, not one player's sideboard (DeckResult.pool_rest)."""
+    seen: set[str] = set()
+    shared: set[str] = set()
     for row in rows:
-        if row.team is not None and row.pool is not None:
-            key = (row.team, row.pool_path)
+        key = row.pool_path
+        if row.pool is not None and key is not None:
             (shared if key in seen else seen).add(key)
     return shared
 
