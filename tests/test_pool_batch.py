@@ -541,3 +541,10 @@ def test_a_pool_card_printed_in_none_of_the_event_s_sets_is_a_warning(cli, tmp_p
         "card": "Fire // Ice", "pool": pool, "pool_line": 2, "line": None, "zone": None, "decided_by": None}
     plain = cli(*args[:2], "-f", "mtg/limited", *args[2:])
     assert json.loads(plain.stdout)["results"][0]["problems"] == []
+    # A card the deck lists only in its maybeboard is not played, so no not-in-pool error:
+    # the pool's warning tells it (review32i finding 6a; it got neither).
+    (tmp_path / "maybe.txt").write_text("1 Esika, God of the Tree\n2 Snow-Covered Forest\n37 Forest\n\nMaybeboard\n"
+                                        "1 Lightning Bolt\n", encoding="utf-8")
+    maybe = cli("validate", str(tmp_path / "maybe.txt"), "-f", str(tmp_path / "khm.yaml"), *args[2:])
+    told = [p["message"] for p in json.loads(maybe.stdout)["results"][0]["problems"] if p["rule"] == "registered-pool"]
+    assert any(message.startswith(f"pool {pool} line 4: Lightning Bolt") for message in told), maybe.stdout
