@@ -481,6 +481,24 @@ def test_a_draft_log_of_another_drafter_is_told_on_the_row_that_registers_it(cli
     }
 
 
+def test_a_team_member_given_the_team_s_draft_log_is_not_told_it_was_registered_on_the_row(cli, tmp_path):
+    """A team member whose pool cell is empty plays from the team's pool (assign_pools): it
+    is no log "registered on this row", so the drafter's name, a teammate's, is no warning
+    there (review32i finding 3); the row that named another player's log still is."""
+    deck = "1 Shock\n1 Hill Giant\n38 Mountain\n"
+    write(tmp_path, {
+        "a.log": _draft_log("ann"), "ann.txt": deck, "bob.txt": deck, "cy.txt": deck,
+        "reg.csv": "player,deck,team,pool\nann,ann.txt,T1,a.log\nbob,bob.txt,T1,\ncy,cy.txt,,a.log\n",
+    })
+    code, report = batch_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/limited")
+    warned = {}
+    for result in report["results"]:
+        for member in result.get("members", [result]):
+            warned[member["player"]] = [p["message"] for p in member["problems"] if "draft log" in p["message"]]
+    assert warned == {"ann": [], "bob": [], "cy": [
+        "manifest line 4: pool a.log is the draft log of ann, not of cy (another player's log registered on this row?)"]}
+
+
 def test_a_pool_deck_s_heading_counts_the_rest_of_the_pool_as_its_sideboard(cli, tmp_path):
     """With a registered pool the cards the main deck does not use are the sideboard
     (docs/batch.md), but the heading said `sideboard 0`, which read as a deck with no

@@ -223,6 +223,9 @@ def check_registrations(
     if any(formats.for_teams(ref) for ref in formats.loaded):  # the rows' formats loaded above (format_error)
         rows = [_team_format_without_team(row, formats) for row in rows]
     rows = check_shared_files(rows, found.files)
+    # The rows whose own pool cell names their pool: a draft log's drafter is compared on
+    # those only, not on a team member given the team's (a teammate's log) by assign_pools.
+    own_pools = {number for number, row in enumerate(rows) if row.pool is not None}
     rows = assign_pools(
         rows, lambda row: formats.uses_pools(row.format_of(format_id)),
         lambda row, pool: _pool_and_format(pool, formats.loaded.get(row.format_of(format_id)), cards_db, cards),
@@ -299,7 +302,7 @@ def check_registrations(
                 result.problems = [*row.problems, *result.problems]
             if result.pool_rest is not None and row.pool_path in shared:
                 result.pool_rest = None  # a team's pool or a cube's list: its rest is no one player's sideboard
-            if outcome.drafter is not None and row.player:
+            if outcome.drafter is not None and row.player and number in own_pools:
                 if players is None:  # once, at the first draft log: most events register none
                     players = {player_key(other.player) for other in rows if other.player}
                 drafted = drafter_problem(row, outcome.drafter, players)
