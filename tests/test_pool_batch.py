@@ -529,6 +529,11 @@ def test_a_pool_deck_s_heading_counts_the_rest_of_the_pool_as_its_sideboard(cli,
     # One pool file two rows of no team register (a cube's list, every drafter's pool): its
     # rest is no one player's sideboard either (review32i finding 2).
     (tmp_path / "shared.csv").write_text("player,deck,pool\ndee,ann.txt,pool.txt\ned,ann.txt,pool.txt\n", encoding="utf-8")
+    # A team's pool written as two files of the same cards is one pool (assign_pools): its
+    # rest is no one member's either (review32i finding 4).
+    (tmp_path / "two.csv").write_text("player,deck,team,pool\nbob,bob.txt,T2,pool.txt\ncy,ann.txt,T2,p2.txt\n", encoding="utf-8")
+    two = cli("batch", str(tmp_path / "two.csv"), "-f", "mtg/limited")
+    assert "sideboard 0; " in two.stdout and "from the pool" not in two.stdout, two.stdout
     shared = cli("batch", str(tmp_path / "shared.csv"), "-f", "mtg/limited")
     assert "ann.txt [dee] - mtg/limited: ILLEGAL (main 40, sideboard 0; 1 problem; 2 warnings)" in shared.stdout, shared.stdout
     assert "ann.txt [ed] - mtg/limited: ILLEGAL (main 40, sideboard 0; 1 problem; 2 warnings)" in shared.stdout, shared.stdout
