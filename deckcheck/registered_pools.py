@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import InputError
 from .formats import Format
 from .limits import one_line
-from .model import MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck, MaybeTitle, copy_totals
+from .model import COMPANION, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck, MaybeTitle, copy_totals
 from .names import card_key, fold_once
 from .problem import WARNING, Problem, named_file_as
 from .record import Record
@@ -133,8 +133,15 @@ def sideboard_from_pool(fmt: Format, entries: Iterable[CardEntry]) -> bool:
     settings = pool_settings(fmt)
     if settings.shared_by_team:
         return False
-    free = settings.free_cards
+    # A companion's sideboard copy (decklists/common.companions_for_sideboard) states no
+    # sideboard either: the designation puts it there.
+    free = settings.free_cards | _companions(entries)
     return not any(entry.zone == SIDEBOARD and entry.key not in free for entry in entries)
+
+
+def _companions(entries: Iterable[CardEntry]) -> frozenset[str]:
+    """The keys of the cards `entries` name as the companion (a `Companion` section)."""
+    return frozenset(entry.key for entry in entries if entry.zone == COMPANION)
 
 
 def pool_rest(pool: Pool, entries: Iterable[CardEntry], fmt: Format) -> list[CardEntry]:
@@ -144,7 +151,12 @@ def pool_rest(pool: Pool, entries: Iterable[CardEntry], fmt: Format) -> list[Car
     (`free_cards`, the basic lands) are left out: they are no one's pool. Cards match by
     key: name the pool and the deck alike first (named_pool, as the card data names both)."""
     free = pool_settings(fmt).free_cards
-    used = copy_totals(entry for entry in entries if entry.zone == MAIN)
+    # The companion the list states is out of the rest, as the main deck's cards are: the
+    # list names it already (in its sideboard), so it is no pool card left over.
+    entries = list(entries)
+    companions = _companions(entries)
+    used = copy_totals(entry for entry in entries
+                       if entry.zone == MAIN or (entry.zone == SIDEBOARD and entry.key in companions))
     rest, seen = [], set()
     for entry in pool.entries:
         key = entry.key

@@ -521,6 +521,12 @@ def test_a_pool_deck_s_heading_counts_the_rest_of_the_pool_as_its_sideboard(cli,
     assert "sided.txt - mtg/limited: LEGAL (main 40, sideboard 1)" in done.stdout, done.stdout
     # Basic lands the organiser provides, kept to side in, state no card of the pool.
     assert "plains.txt - mtg/limited: LEGAL (main 40, sideboard 5 and 11 from the pool)" in done.stdout, done.stdout
+    # A companion sits in the sideboard (a designation) but states no sideboard, as the free
+    # basic lands: the pool's rest but the companion is the sideboard (review32i finding 7).
+    (tmp_path / "lurrus.txt").write_text("3 Shock\n1 Lurrus of the Dream-Den\n10 Goblin Piker\n2 Hill Giant\n", encoding="utf-8")
+    (tmp_path / "comp.txt").write_text("Companion\n1 Lurrus of the Dream-Den\n\nDeck\n" + LEGAL, encoding="utf-8")
+    comp = cli("validate", str(tmp_path / "comp.txt"), "-f", "mtg/limited", "--pool", str(tmp_path / "lurrus.txt"))
+    assert "comp.txt - mtg/limited: LEGAL (companion 1, main 40, sideboard 1 and 2 from the pool)" in comp.stdout, comp.stdout
     as_json = cli("validate", str(tmp_path / "deck.txt"), "-f", "mtg/limited", "--pool", pool, "-o", "json")
     assert json.loads(as_json.stdout)["results"][0]["counts"] == {"main": 40, "sideboard": 0}
     event = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/limited")
