@@ -16,14 +16,14 @@ team checks (batch/team_pools.py) add up a team's decks against the team's one p
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Container, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import InputError
 from .formats import Format
 from .limits import one_line
-from .model import MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck, MaybeTitle, copy_totals
+from .model import COMPANION, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck, MaybeTitle, copy_totals
 from .names import card_key, fold_once
 from .problem import WARNING, Problem, named_file_as
 from .record import Record
@@ -133,8 +133,15 @@ def sideboard_from_pool(fmt: Format, entries: Iterable[CardEntry]) -> bool:
     settings = pool_settings(fmt)
     if settings.shared_by_team:
         return False
-    free = settings.free_cards
+    # A companion's sideboard copy (decklists/common.companions_for_sideboard) states no
+    # sideboard either: the designation puts it there.
+    free = settings.free_cards | _companions(entries)
     return not any(entry.zone == SIDEBOARD and entry.key not in free for entry in entries)
+
+
+def _companions(entries: Iterable[CardEntry]) -> frozenset[str]:
+    """The keys of the cards `entries` name as the companion (a `Companion` section)."""
+    return frozenset(entry.key for entry in entries if entry.zone == COMPANION)
 
 
 def pool_rest(pool: Pool, entries: Iterable[CardEntry], fmt: Format) -> list[CardEntry]:
@@ -144,7 +151,12 @@ def pool_rest(pool: Pool, entries: Iterable[CardEntry], fmt: Format) -> list[Car
     (`free_cards`, the basic lands) are left out: they are no one's pool. Cards match by
     key: name the pool and the deck alike first (named_pool, as the card data names both)."""
     free = pool_settings(fmt).free_cards
-    used = copy_totals(entry for entry in entries if entry.zone == MAIN)
+    # The companion the list states is out of the rest, as the main deck's cards are: the
+    # list names it already (in its sideboard), so it is no pool card left over.
+    entries = list(entries)
+    companions = _companions(entries)
+    used = copy_totals(entry for entry in entries
+                       if entry.zone == MAIN or (entry.zone == SIDEBOARD and entry.key in companions))
     rest, seen = [], set()
     for entry in pool.entries:
         key = entry.key
@@ -157,14 +169,20 @@ def pool_rest(pool: Pool, entries: Iterable[CardEntry], fmt: Format) -> list[Car
     return rest
 
 
-def other_drafter(source: str, drafter: str | None, player: str | None, *, how: str) -> str | None:
+def other_drafter(source: str, drafter: str | None, player: str | None, players: Container[str], *, how: str) -> str | None:
     """What to tell of the pool `source` registered for `player` when it is a Magic Online
-    draft log naming another `drafter` (Pool.drafter): two players' logs swapped, or a row copied,
-    checked a deck against another player's picks without a word. Names compare as players
-    are compared (names.fold_once: case, accents, spacing); `how` says how the pool came
-    (`registered on this row`, `given as the pool`). None when they agree or the log names
-    no drafter."""
-    if drafter is None or not player or fold_once(drafter) == fold_once(player):
+    draft log naming `drafter` (Pool.drafter), another of the event's `players` (their names
+    folded, fold_once): two players' logs swapped, or a row copied, checked a deck against
+    another player's picks without a word. A log names a screen name (`Ann_Lee`, or a
+    nickname), not the real name a registration gives, so a drafter who is none of `players`
+    is no word: comparing with the row's own player alone warned on nearly every correct row.
+    Names compare as players are compared (case, accents, spacing), a screen name's `_` as a
+    space; `how` says how the pool came (`registered on this row`). None when the log names
+    no drafter, the row's player or no player of the event."""
+    if drafter is None or not player:
+        return None
+    folded = fold_once(drafter.replace("_", " "))
+    if folded == fold_once(player) or folded not in players:
         return None
     from .limits import MAX_TABLE_CELL_CHARS
     from .report.style import cut

@@ -664,23 +664,17 @@ def test_an_empty_sideboard_box_never_sets_a_list_smaller(cli, tmp_path, singles
     assert boxed == (singles < 84)
 
 
-def test_a_sheet_from_another_drafter_s_log_is_warned_of(cli, tmp_path):
-    """`sheet --player NAME --pool draft.txt`: a Magic Online draft log names its drafter
-    (`--> NAME` among the players); a sheet printed for one player against another's log
-    (two logs mixed up at the desk) was written without a word. A warning names both; the
-    names compare as a batch compares players' (case, accents, spacing)."""
+def test_a_sheet_against_a_draft_log_says_nothing_of_its_drafter(cli, tmp_path):
+    """`sheet --player NAME --pool draft.txt`: a Magic Online draft log names its drafter by
+    screen name (`--> Ann_Lee`), not by the real name --player gives, so comparing the two
+    warned of "another player's log" on nearly every correct sheet (review32i finding 1):
+    a sheet has no other players to tell a swapped log by, so it says nothing."""
     deck, out = tmp_path / "deck.txt", tmp_path / "sheet.pdf"
     deck.write_text("1 Shock\n1 Hill Giant\n38 Mountain\n", encoding="utf-8")
-    warned = {}
-    for drafter in ("bob", "ann  LEE"):
+    for drafter in ("Ann_Lee", "bob"):
         log = tmp_path / f"{drafter}.log"
         log.write_text(f"Event #: 1\nPlayers:\n    alice\n--> {drafter}\n\n------ M10 ------\n\nPack 1 pick 1:\n"
                        "    Giant Growth\n--> Shock\n\nPack 1 pick 2:\n--> Hill Giant\n", encoding="utf-8")
         done = _sheet(cli, deck, out, "-f", "mtg/limited", "--pool", str(log))
         assert done.returncode == 0, done.stdout + done.stderr
-        warned[drafter] = [line for line in done.stderr.splitlines() if "draft log" in line]
-    assert warned == {
-        "bob": [f"deckcheck: warning: pool {tmp_path / 'bob.log'} is the draft log of bob, not of Ann Lee "
-                "(another player's log given as the pool?)"],
-        "ann  LEE": [],
-    }
+        assert "draft log" not in done.stderr, drafter

@@ -456,13 +456,17 @@ def test_a_draft_log_of_another_drafter_is_told_on_the_row_that_registers_it(cli
     """A Magic Online draft log names its drafter (`--> NAME` among the players): a row
     naming another player's log (two logs swapped, a row copied) passed without a word
     while its deck was checked against someone else's picks. The names are compared as the
-    batch compares players' (case, accents, spacing); a log that names no drafter is no
-    word."""
+    batch compares players' (case, accents, spacing, a screen name's `_` for a space); a log
+    that names no drafter is no word. The log names a Magic Online screen name, not the
+    player's real name (`Ann_Lee`, or a nickname, for Ann Lee): a drafter who is no row's
+    player is no word, else nearly every correct row was warned (review32i finding 1)."""
     deck = "1 Shock\n1 Hill Giant\n38 Mountain\n"
     write(tmp_path, {
-        "ann.log": _draft_log("ann"), "bob.log": _draft_log("Zoë  Ng"), "cy.log": _draft_log(None),
-        "ann.txt": deck, "bob.txt": deck, "cy.txt": deck, "zoe.txt": deck,
-        "reg.csv": "player,deck,pool\nAnn,ann.txt,ann.log\nbob,bob.txt,bob.log\ncy,cy.txt,cy.log\nzoe ng,zoe.txt,bob.log\n",
+        "ann.log": _draft_log("ann"), "bob.log": _draft_log("Zoë__Ng"), "cy.log": _draft_log(None),
+        "dee.log": _draft_log("Ann_Lee"), "ed.log": _draft_log("xX_Ed_Xx"),
+        "ann.txt": deck, "bob.txt": deck, "cy.txt": deck, "zoe.txt": deck, "dee.txt": deck, "ed.txt": deck,
+        "reg.csv": "player,deck,pool\nAnn,ann.txt,ann.log\nbob,bob.txt,bob.log\ncy,cy.txt,cy.log\nzoe ng,zoe.txt,bob.log\n"
+                   "Ann Lee,dee.txt,dee.log\nEd Smith,ed.txt,ed.log\n",
     })
     code, report = batch_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/limited")
     warned = {
@@ -471,10 +475,28 @@ def test_a_draft_log_of_another_drafter_is_told_on_the_row_that_registers_it(cli
         for result in report["results"]
     }
     assert warned == {
-        "Ann": [], "cy": [], "zoe ng": [],
-        "bob": [("manifest line 3: pool bob.log is the draft log of Zoë Ng, not of bob "
+        "Ann": [], "cy": [], "zoe ng": [], "Ann Lee": [], "Ed Smith": [],
+        "bob": [("manifest line 3: pool bob.log is the draft log of Zoë__Ng, not of bob "
                  "(another player's log registered on this row?)", "warning")],
     }
+
+
+def test_a_team_member_given_the_team_s_draft_log_is_not_told_it_was_registered_on_the_row(cli, tmp_path):
+    """A team member whose pool cell is empty plays from the team's pool (assign_pools): it
+    is no log "registered on this row", so the drafter's name, a teammate's, is no warning
+    there (review32i finding 3); the row that named another player's log still is."""
+    deck = "1 Shock\n1 Hill Giant\n38 Mountain\n"
+    write(tmp_path, {
+        "a.log": _draft_log("ann"), "ann.txt": deck, "bob.txt": deck, "cy.txt": deck,
+        "reg.csv": "player,deck,team,pool\nann,ann.txt,T1,a.log\nbob,bob.txt,T1,\ncy,cy.txt,,a.log\n",
+    })
+    code, report = batch_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/limited")
+    warned = {}
+    for result in report["results"]:
+        for member in result.get("members", [result]):
+            warned[member["player"]] = [p["message"] for p in member["problems"] if "draft log" in p["message"]]
+    assert warned == {"ann": [], "bob": [], "cy": [
+        "manifest line 4: pool a.log is the draft log of ann, not of cy (another player's log registered on this row?)"]}
 
 
 def test_a_pool_deck_s_heading_counts_the_rest_of_the_pool_as_its_sideboard(cli, tmp_path):
@@ -499,11 +521,28 @@ def test_a_pool_deck_s_heading_counts_the_rest_of_the_pool_as_its_sideboard(cli,
     assert "sided.txt - mtg/limited: LEGAL (main 40, sideboard 1)" in done.stdout, done.stdout
     # Basic lands the organiser provides, kept to side in, state no card of the pool.
     assert "plains.txt - mtg/limited: LEGAL (main 40, sideboard 5 and 11 from the pool)" in done.stdout, done.stdout
+    # A companion sits in the sideboard (a designation) but states no sideboard, as the free
+    # basic lands: the pool's rest but the companion is the sideboard (review32i finding 7).
+    (tmp_path / "lurrus.txt").write_text("3 Shock\n1 Lurrus of the Dream-Den\n10 Goblin Piker\n2 Hill Giant\n", encoding="utf-8")
+    (tmp_path / "comp.txt").write_text("Companion\n1 Lurrus of the Dream-Den\n\nDeck\n" + LEGAL, encoding="utf-8")
+    comp = cli("validate", str(tmp_path / "comp.txt"), "-f", "mtg/limited", "--pool", str(tmp_path / "lurrus.txt"))
+    assert "comp.txt - mtg/limited: LEGAL (companion 1, main 40, sideboard 1 and 2 from the pool)" in comp.stdout, comp.stdout
     as_json = cli("validate", str(tmp_path / "deck.txt"), "-f", "mtg/limited", "--pool", pool, "-o", "json")
     assert json.loads(as_json.stdout)["results"][0]["counts"] == {"main": 40, "sideboard": 0}
     event = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/limited")
     assert "ann.txt [ann] - mtg/limited: ILLEGAL (main 40, sideboard 11 from the pool; 1 problem)" in event.stdout, event.stdout
     assert "bob.txt [bob, team T1] - mtg/limited: ILLEGAL (main 40, sideboard 0; 1 problem)" in event.stdout, event.stdout
+    # One pool file two rows of no team register (a cube's list, every drafter's pool): its
+    # rest is no one player's sideboard either (review32i finding 2).
+    (tmp_path / "shared.csv").write_text("player,deck,pool\ndee,ann.txt,pool.txt\ned,ann.txt,pool.txt\n", encoding="utf-8")
+    # A team's pool written as two files of the same cards is one pool (assign_pools): its
+    # rest is no one member's either (review32i finding 4).
+    (tmp_path / "two.csv").write_text("player,deck,team,pool\nbob,bob.txt,T2,pool.txt\ncy,ann.txt,T2,p2.txt\n", encoding="utf-8")
+    two = cli("batch", str(tmp_path / "two.csv"), "-f", "mtg/limited")
+    assert "sideboard 0; " in two.stdout and "from the pool" not in two.stdout, two.stdout
+    shared = cli("batch", str(tmp_path / "shared.csv"), "-f", "mtg/limited")
+    assert "ann.txt [dee] - mtg/limited: ILLEGAL (main 40, sideboard 0; 1 problem; 2 warnings)" in shared.stdout, shared.stdout
+    assert "ann.txt [ed] - mtg/limited: ILLEGAL (main 40, sideboard 0; 1 problem; 2 warnings)" in shared.stdout, shared.stdout
 
 
 def test_a_pool_card_printed_in_none_of_the_event_s_sets_is_a_warning(cli, tmp_path):
@@ -531,3 +570,10 @@ def test_a_pool_card_printed_in_none_of_the_event_s_sets_is_a_warning(cli, tmp_p
         "card": "Fire // Ice", "pool": pool, "pool_line": 2, "line": None, "zone": None, "decided_by": None}
     plain = cli(*args[:2], "-f", "mtg/limited", *args[2:])
     assert json.loads(plain.stdout)["results"][0]["problems"] == []
+    # A card the deck lists only in its maybeboard is not played, so no not-in-pool error:
+    # the pool's warning tells it (review32i finding 6a; it got neither).
+    (tmp_path / "maybe.txt").write_text("1 Esika, God of the Tree\n2 Snow-Covered Forest\n37 Forest\n\nMaybeboard\n"
+                                        "1 Lightning Bolt\n", encoding="utf-8")
+    maybe = cli("validate", str(tmp_path / "maybe.txt"), "-f", str(tmp_path / "khm.yaml"), *args[2:])
+    told = [p["message"] for p in json.loads(maybe.stdout)["results"][0]["problems"] if p["rule"] == "registered-pool"]
+    assert any(message.startswith(f"pool {pool} line 4: Lightning Bolt") for message in told), maybe.stdout

@@ -27,7 +27,7 @@ from ..result import DeckResult, Report, TeamResult
 from ..wording import counted, named_few
 from ..workdir import from_directory
 from .registration import (
-    NO_DECK_NAMED, Registration, RegistrationSet, Skipped, check_rows, drafter_problem, fold_teams, namesakes_named, no_player, player_keys,
+    NO_DECK_NAMED, Registration, RegistrationSet, Skipped, check_rows, drafter_problem, fold_teams, namesakes_named, no_player, player_key, player_keys,
     registration_problem, with_unchecked,
 )
 from .runner import Outcome, Task, card_data, pool_as_named, run, team_cards
@@ -223,7 +223,10 @@ def check_registrations(
     if any(formats.for_teams(ref) for ref in formats.loaded):  # the rows' formats loaded above (format_error)
         rows = [_team_format_without_team(row, formats) for row in rows]
     rows = check_shared_files(rows, found.files)
-    rows = assign_pools(
+    # The rows whose own pool cell names their pool: a draft log's drafter is compared on
+    # those only, not on a team member given the team's (a teammate's log) by assign_pools.
+    own_pools = {number for number, row in enumerate(rows) if row.pool is not None}
+    rows, team_pool_files = assign_pools(
         rows, lambda row: formats.uses_pools(row.format_of(format_id)),
         lambda row, pool: _pool_and_format(pool, formats.loaded.get(row.format_of(format_id)), cards_db, cards),
     )
@@ -281,7 +284,8 @@ def check_registrations(
     checked = run(tasks(), sum(row.path is not None for row in rows), day=day, jobs=jobs, progress=progress, budget=budget,
                   formats=formats.by_task_key(), store=store)
     namesakes: dict[int, str] | None = None  # worked out at the first team member (namesakes_named)
-    shared = _shared_team_pools(rows)
+    shared = _shared_pools(rows, team_pool_files)
+    players: set[str] | None = None  # the event's players (player_key), for a draft log's drafter
     with closing(checked) as outcomes:  # closed: its workers stop and the collector runs again
         for number, row in enumerate(rows):
             outcome = (next(outcomes) if row.path is not None
@@ -296,10 +300,12 @@ def check_registrations(
             result.location = "" if found.kind == "zip" or row.path is None or row.inline else location(row.path)
             if row.problems:
                 result.problems = [*row.problems, *result.problems]
-            if result.pool_rest is not None and row.team is not None and (row.team, row.pool_path) in shared:
-                result.pool_rest = None  # the team's pool: its rest is no one member's sideboard
-            if outcome.drafter is not None and row.player:
-                drafted = drafter_problem(row, outcome.drafter)
+            if result.pool_rest is not None and _pool_file(row, team_pool_files) in shared:
+                result.pool_rest = None  # a team's pool or a cube's list: its rest is no one player's sideboard
+            if outcome.drafter is not None and row.player and number in own_pools:
+                if players is None:  # once, at the first draft log: most events register none
+                    players = {player_key(other.player) for other in rows if other.player}
+                drafted = drafter_problem(row, outcome.drafter, players)
                 if drafted is not None:
                     result.problems.insert(len(row.problems), drafted)
             if found.manifest is None and not result.legal and _first_line_failed(result.problems):
@@ -371,17 +377,25 @@ def check_registrations(
     )
 
 
-def _shared_team_pools(rows: list[Registration]) -> set[tuple[str, str | None]]:
-    """The (team, pool file) that two or more members of a team play from (assign_pools
-    gave a member without a pool the team's): the cards their decks leave are the team's,
-    not one member's sideboard (DeckResult.pool_rest)."""
-    seen: set[tuple[str, str | None]] = set()
-    shared: set[tuple[str, str | None]] = set()
+def _shared_pools(rows: list[Registration], team_pool_files: dict[str, str]) -> set[str]:
+    """The pool files that two or more rows play from (_pool_file): a team's (assign_pools
+    gave a member without a pool the team's, or took its members' files of the same cards
+    for one) or a cube's list every drafter registers: the cards their decks leave are the
+    team's or the cube's, not one player's sideboard (DeckResult.pool_rest)."""
+    seen: set[str] = set()
+    shared: set[str] = set()
     for row in rows:
-        if row.team is not None and row.pool is not None:
-            key = (row.team, row.pool_path)
+        key = _pool_file(row, team_pool_files)
+        if row.pool is not None and key is not None:
             (shared if key in seen else seen).add(key)
     return shared
+
+
+def _pool_file(row: Registration, team_pool_files: dict[str, str]) -> str | None:
+    """The file of the pool `row` plays from: its team's one pool (assign_pools' choice
+    among files of the same cards), else the file it registers."""
+    chosen = team_pool_files.get(row.team) if row.team is not None and row.pool is not None else None
+    return chosen if chosen is not None else row.pool_path
 
 
 def _pool_and_format(pool: Pool, fmt: Format | None, cards_db: str | None, cards: bool) -> tuple[Pool, Format | None]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import heapq
 import os
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -276,12 +276,13 @@ def player_key(name: str) -> str:
     return fold_once(name)
 
 
-def drafter_problem(row: Registration, drafter: str) -> Problem | None:
+def drafter_problem(row: Registration, drafter: str, players: Container[str]) -> Problem | None:
     """The warning of a row whose pool is a Magic Online draft log naming `drafter` when
-    that is not the row's player (registered_pools.other_drafter); None when they agree."""
+    that is another of the event's `players` (their player_key), not the row's own
+    (registered_pools.other_drafter); None otherwise."""
     from ..registered_pools import other_drafter
 
-    told = other_drafter(row.pool or "", drafter, row.player, how="registered on this row")
+    told = other_drafter(row.pool or "", drafter, row.player, players, how="registered on this row")
     return registration_problem(told, row.line, severity="warning") if told is not None else None
 
 
@@ -371,10 +372,9 @@ def check_rows(
     for row, key in zip(rows, keys):
         if _BY_ID in key:
             first_namesake.setdefault(key.partition(_BY_ID)[0], row)
-    # Seats A, B and C are a team's (Magic Tournament Rules 8.2): in an event that names no
-    # team, a seat column is another seat (a booster draft's seat at its pod's table, 1 to
-    # 8), which checks nothing and is no row's problem.
-    team_seats = any(row.team is not None for row in rows)
+    # Seats A, B and C are a team's (Magic Tournament Rules 8.2): on a row that names no
+    # team, a seat cell is another seat (a booster draft's seat at its pod's table, 1 to
+    # 8), which checks nothing and is no row's problem, whatever the other rows' teams.
     checked: list[Registration] = []
     for row, key in zip(rows, keys):
         if row.player:
@@ -397,7 +397,7 @@ def check_rows(
                 row = row.replace(team_states=(row.problems[-1],))
         # The row's own format loaded first (its seats), its problem still after the seat's.
         why = format_error(row.format_id) if row.format_id is not None else None
-        if row.seat is not None and team_seats and row.seat not in SEATS:
+        if row.seat is not None and row.team is not None and row.seat not in SEATS:
             meant = seat_meant(row.seat)
             room = seats(row) if meant is not None else 0
             if room and meant not in SEATS[:room]:

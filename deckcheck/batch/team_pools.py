@@ -49,15 +49,16 @@ PoolCards = Callable[[Registration, Pool], tuple[Pool, Format | None]]
 
 def assign_pools(
     rows: list[Registration], uses_pools: Callable[[Registration], bool], cards_of: PoolCards,
-) -> list[Registration]:
+) -> tuple[list[Registration], dict[str, str]]:
     """Give each team member without a pool of their own the team's pool (an organiser may
     write a team's pool once): the one file its members name, or the first of the files
     they name when those hold the same cards as `cards_of` names them (one pool,
     docs/batch.md). In an event that
     registers pools, a row of a pooled format (`uses_pools`) that still has none gets a
-    `registration` problem."""
+    `registration` problem. Also returns each team's one pool file so chosen (by team),
+    which stands for every file of that team's pool."""
     if not any(row.pool for row in rows):
-        return rows
+        return rows, {}
     named: dict[str, dict[tuple[str, str | None], Registration]] = {}  # team -> its pools (and a row naming each), in row order
     for row in rows:
         if row.team is not None and row.pool is not None:
@@ -73,7 +74,8 @@ def assign_pools(
             elif uses_pools(row):
                 row = row.with_problem(NO_POOL)
         assigned.append(row)
-    return assigned
+    chosen = {team: given[1] for team, given in team_pools.items() if given is not None and given[1] is not None}
+    return assigned, chosen
 
 
 def _one_pool(

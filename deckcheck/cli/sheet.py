@@ -77,14 +77,6 @@ def sheet(
     report = Report(results=[result])
     plain = load_reporter(PLAIN)
     emit(deliver(plain, report, color=coloured(plain)), color=coloured(plain))
-    if pool is not None and pool.drafter is not None:
-        # A draft log of another player (two logs mixed up at the desk): the sheet would
-        # list that player's picks as this one's sideboard.
-        from ..registered_pools import other_drafter
-
-        told = other_drafter(pool.source, pool.drafter, player, how="given as the pool")
-        if told is not None:
-            warn(told)
     if result.unreadable:
         say_note(note)
         raise DeckcheckError(f"no sheet written: {result.deck} could not be read")

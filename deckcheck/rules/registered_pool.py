@@ -28,7 +28,7 @@ from collections.abc import Iterable, Iterator
 from ..formats import Format
 from ..formats.schema import ZONE_NAMES, kind_list
 from ..formats.show import zones_words
-from ..model import MAIN, Deck
+from ..model import MAIN, PLAYED_ZONES, Deck
 from ..registered_pools import Pool, PoolSettings, pool_settings
 from ..problem import WARNING, Problem
 from ..schema import AnyOf, Bool, ListOf, Null, Str, Struct
@@ -72,7 +72,9 @@ def _off_the_sets(deck: Deck, fmt: Format, ctx: Context, pool: Pool) -> list[Pro
     from ..registered_pools import pool_problem
     from . import not_in_pool
 
-    listed = {entry.key for entry in deck.entries} | pool_settings(fmt).free_cards
+    # Only the zones not-in-pool checks: a card the deck lists in its maybeboard alone is
+    # played nowhere, so it is told here or not at all.
+    listed = {entry.key for entry in deck.entries if entry.zone in PLAYED_ZONES} | pool_settings(fmt).free_cards
     entries = [entry.replace(zone=MAIN) for entry in pool.entries if entry.key not in listed]
     if not entries:
         return []
