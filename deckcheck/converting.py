@@ -223,7 +223,11 @@ def _companions(deck: Deck, to: str, companions: list[CardEntry]) -> list[str]:
     where the rules keep it: the player hears that the file no longer names it as such."""
     if not companions:
         return []
-    names = card_names([entry.name for entry in companions])  # quoted when one holds a comma
+    # Quoted when one holds a comma; escaped, as repr shows it, when one holds a control
+    # character (a hostile list's `Lurrus\x1b[31m`): the library returns the warning as
+    # data, which no terminal writer defuses (review32h). Not in card_names, which also
+    # lists players, whom every report shows defused its own way.
+    names = [name if name.isprintable() else repr(name) for name in card_names([entry.name for entry in companions])]
     named = listed([f"{name} (line {entry.line})" if entry.line else name for name, entry in zip(names, companions)], "and")
     one = len(companions) == 1
     return [f"{deck.source}: {to} has no companion zone: the companion{'' if one else 's'}, {named}, "

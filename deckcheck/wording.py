@@ -37,14 +37,9 @@ def card_names(names: Iterable[str]) -> list[str]:
     several and one of them holds a comma itself (`Kraum, Ludevic's Opus`), so the commas
     and the `and` between them part names only. Quoted as the messages quote a name
     (`'Tymna the Weaver'`, `"Kraum, Ludevic's Opus"`); one name, or a list without such a
-    name, reads as it always did. A name a control character or another unprintable one
-    is in (a hostile list's `Lurrus\x1b[31m`) is quoted escaped, as repr shows it, the way
-    the messages quoting every name have it: a library caller's warning holds no raw
-    terminal escape (review32h)."""
+    name, reads as it always did."""
     names = list(names)
-    if len(names) > 1 and any("," in name for name in names):
-        return [repr(name) for name in names]
-    return [name if name.isprintable() else repr(name) for name in names]
+    return [repr(name) for name in names] if len(names) > 1 and any("," in name for name in names) else names
 
 
 def names_listed(names: Iterable[str]) -> str:
