@@ -34,6 +34,7 @@ def examples() -> list[DeckcheckError]:
     from deckcheck.cards.http import NoWebAddress, Refused, ResponseTooBig
     from deckcheck.decklists.convert import NoPasscodes
     from deckcheck.engine.exact import ExactNotPossible
+    from deckcheck.engine.simulation import HandSizeError
     from deckcheck.engine.keep import PolicyError
     from deckcheck.engine.mana import ManaError
     from deckcheck.engine.tokens import ExpressionError
@@ -66,6 +67,7 @@ def examples() -> list[DeckcheckError]:
         ManaError("cannot read the cost"),
         PolicyError("keep: expected a mapping", path="policy.yaml", line=2),
         ExactNotPossible("too many cards"),
+        HandSizeError("keep7 asks of 7 cards, and the format deals 5", hand_size=5, asked=7),
         config,
     ]
 
