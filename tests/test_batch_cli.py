@@ -360,9 +360,9 @@ def test_yaml_manifest_and_row_level_problems(cli, tmp_path):
             "registrations:\n"
             "  - {player: ann, deck: ann.txt, team: Red, seat: a}\n"
             "  - {player: bob, deck: bob.txt, team: Red, seat: B}\n"
-            "  - {player: cy, team: Blue}\n"
+            "  - {player: cy, team: Blue, seat: Z}\n"
             "  - {deck: bob.txt}\n"
-            "  - {player: dee, deck: ann.txt, seat: Z, format: mtg/2hg-modern}\n"
+            "  - {player: dee, deck: ann.txt, seat: 5, format: mtg/2hg-modern}\n"
             "  - just a string\n"
         ),
     })
@@ -371,16 +371,17 @@ def test_yaml_manifest_and_row_level_problems(cli, tmp_path):
     results = report["results"]
     assert [r["legal"] for r in results] == [True, True, False, False, False, False]
     assert results[0]["seat"] == "A" and results[0]["manifest_line"] == 2
-    assert [p["message"] for p in results[2]["problems"]] == ["manifest line 4: no deck file named"]
+    assert sorted(p["message"] for p in results[2]["problems"]) == [
+        "manifest line 4: no deck file named", "manifest line 4: seat 'Z' is not one of A, B, C"]
     assert [p["message"] for p in results[3]["problems"]] == ["manifest line 5: no player name"]
-    messages = [p["message"] for p in results[4]["problems"]]
-    assert messages[0] == "manifest line 6: seat 'Z' is not one of A, B, C"
+    # A seat on a row of no team (a draft pod's `5`) checks nothing: no team's seat (lim32).
+    assert not any("seat" in p["message"] for p in results[4]["problems"])
     # A 2HG deck registered without a team: a warning, the deck itself is checked.
-    assert results[4]["problems"][1]["severity"] == "warning"
+    assert results[4]["problems"][0]["severity"] == "warning"
     assert results[4]["format"] == "mtg/2hg-modern"
     # dee also registered ann's deck file: a warning on both rows.
-    assert [p["rule"] for p in results[4]["problems"]] == ["registration", "registration", "registration", "sideboard-size"]
-    assert results[4]["problems"][2]["message"].startswith("manifest line 6: deck file ann.txt is also registered by ann (manifest line 2)")
+    assert [p["rule"] for p in results[4]["problems"]] == ["registration", "registration", "sideboard-size"]
+    assert results[4]["problems"][1]["message"].startswith("manifest line 6: deck file ann.txt is also registered by ann (manifest line 2)")
     assert [(p["severity"], p["message"].split("; ")[0]) for p in results[0]["problems"]] == [
         ("warning", "manifest line 2: deck file ann.txt is also registered by dee (manifest line 6)"),
     ]
