@@ -31,40 +31,28 @@ if TYPE_CHECKING:
     from .registered_pools import read_pool_file
 
 
+# Each public name: the module it lives in and its name there, imported on first use (so
+# `import deckcheck` and `--help` load none of them). One table, not a branch per name.
+_LAZY = {
+    "validate": ("pipeline", "validate"), "validate_file": ("pipeline", "validate_file"),
+    "check_deck": ("pipeline", "check_deck"), "parse_deck": ("pipeline", "read_deck"),
+    "parse_bytes": ("pipeline", "read_bytes"), "read_pool_file": ("registered_pools", "read_pool_file"),
+    "load_format": ("formats", "load"), "convert": ("converting", "convert"),
+    "lookup_card": ("cards.lookup", "lookup_card"),
+}
+
+
 def __getattr__(name: str) -> object:  # no `typing` import: --help starts faster
-    if name in ("validate", "validate_file", "check_deck"):
-        from . import pipeline
+    if name not in _LAZY:
+        raise AttributeError(f"module 'deckcheck' has no attribute {name!r}")
+    from importlib import import_module
 
-        return getattr(pipeline, name)
-    if name == "read_pool_file":
-        from .registered_pools import read_pool_file
-
-        return read_pool_file
-    if name == "load_format":
-        from .formats import load
-
-        return load
-    if name == "parse_deck":
-        from .pipeline import read_deck
-
-        return read_deck
-    if name == "parse_bytes":
-        from .pipeline import read_bytes
-
-        return read_bytes
-    if name == "convert":
-        from .converting import convert
-
-        return convert
-    if name == "lookup_card":
-        from .cards.lookup import lookup_card
-
-        return lookup_card
-    raise AttributeError(f"module 'deckcheck' has no attribute {name!r}")
+    module, attribute = _LAZY[name]
+    return getattr(import_module(f"{__name__}.{module}"), attribute)
 
 
 def __dir__() -> list[str]:
     # What completion offers after `deckcheck.`: the names imported on first use, which the
     # module's globals lack until then (with the submodules loaded so far), and not the
     # TYPE_CHECKING constant above or the __future__ import.
-    return sorted({*__all__, *globals()} - {"TYPE_CHECKING", "annotations"})
+    return sorted({*__all__, *globals()} - {"TYPE_CHECKING", "annotations", "_LAZY"})
