@@ -101,3 +101,13 @@ def test_an_error_of_the_deck_names_no_setting():
     with pytest.raises(DeckError) as raised:
         simulate("4 Lightning Bolt\n", "mtg/modern")
     assert raised.value.setting is None
+
+
+def test_an_unknown_format_of_a_comparison_names_fmt():
+    # compare() loaded the format itself, and its error carried no setting where
+    # simulate's names `fmt` (final read of session 32).
+    from deckcheck.engine.compare import compare
+
+    with pytest.raises(DeckcheckError) as raised:
+        compare("4 Lightning Bolt\n56 Mountain\n", "mtg/nope", ["a.yaml", "b.yaml"], turns=3)
+    assert raised.value.setting == "fmt", str(raised.value)

@@ -83,9 +83,9 @@ def compare(deck: Any, fmt: Any, policies: Sequence[str | Path], *, turns: int, 
     """Simulate `deck` under each policy file and tabulate the results. A format without
     mulligans keeps every opening hand whatever the policy: there is nothing to compare
     (OptionError, before any simulation)."""
-    from ..formats import Format, load
+    from ..formats import Format, given
 
-    fmt = fmt if isinstance(fmt, Format) else load(fmt)
+    fmt = fmt if isinstance(fmt, Format) else given(fmt, "fmt")  # as simulate names its own
     # One spell once, as first spelt: `--cast "Lightning Helix" --cast "lightning helix"`
     # gave its two columns twice (review32f finding 8).
     spells: dict[str, str] = {}
