@@ -93,13 +93,18 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
 
 def _days(fmt: Format, entry: ListEntry, platform: str) -> str:
     """` (since D)` of a card's limit (`; lifted on E` when it ends with no limit after,
-    as banned says), empty for an entry of no day. An entry of the format's first list
-    began on that day or before: the lists before it are not held."""
+    as banned says), empty for an entry of no day."""
     text = fmt.dates_text(entry, "card_limits", platform)
+    since = entry.window(platform)[0]
+    return text.replace(f"since {since.isoformat()}", f"since {since_day(fmt, since)}", 1) if since else text
+
+
+def since_day(fmt: Format, since: dt.date) -> str:
+    """The day a card's limit began, `D or earlier` for the format's first list
+    (`lists_known_from`): the lists before it are not held, so the card may have been
+    limited before (the OCG lists start on 2021-01-01)."""
     first = as_date(fmt.option("lists_known_from"))
-    if first is not None and entry.window(platform)[0] == first:
-        return text.replace(f"since {first.isoformat()}", f"since {first.isoformat()} or earlier", 1)
-    return text
+    return f"{since.isoformat()} or earlier" if since == first else since.isoformat()
 
 
 def show(fmt: Format, day: dt.date) -> list[str]:
