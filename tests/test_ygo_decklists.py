@@ -240,6 +240,25 @@ def test_bad_ydke_is_a_parse_error(url, reason):
     assert deck.problems[0].severity == "error"
 
 
+@pytest.mark.parametrize("above", ["Kashtira for Saturday's locals", "# my deck", "Deck:\n\nby Ann"])
+def test_a_note_above_the_url_of_a_ydke_file_leaves_the_url_read(above, cli, tmp_path):
+    """A `.ydke` file whose first line was a note (the deck's name, a comment) took that line
+    for the URL: "expected a ydke:// URL" on it and "text after the ydke:// URL" on the URL
+    itself, and the deck was read as 0 cards. The URL is the first line that is one; each
+    line above it is a warning that it is no part of the deck."""
+    url = "ydke://AQAAAA==!AgAAAA==!AwAAAA==!"
+    deck_file = tmp_path / "deck.ydke"
+    deck_file.write_text(f"{above}\n{url}\n", encoding="utf-8")
+    done = cli("validate", str(deck_file), "-f", "yugioh/advanced-tcg", "--no-cards", "-o", "json")
+    (result,) = json.loads(done.stdout)["results"]
+    assert result["counts"] == {"main": 1, "extra": 1, "sideboard": 1}
+    notes = [p for p in result["problems"] if p["rule"] == "parse-error"]
+    above_lines = [number for number, line in enumerate(above.split("\n"), 1) if line.strip()]
+    assert [p["line"] for p in notes] == above_lines
+    assert all(p["severity"] == "warning" for p in notes)
+    assert all("above the ydke:// URL (line " in p["message"] and "not read" in p["message"] for p in notes)
+
+
 # ------------------------------------------------------------------ text lists by name
 
 
