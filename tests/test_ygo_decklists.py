@@ -137,6 +137,27 @@ def test_a_list_by_name_under_ydk_headers_is_a_typed_list():
     assert [(entry.name, entry.zone) for entry in typed.entries] == [("Ash Blossom & Joyous Spring", MAIN), ('Maxx "C"', SIDEBOARD)]
 
 
+@pytest.mark.parametrize("source", ["deck.ydk", "deck.txt"])
+@pytest.mark.parametrize("cards, counts", [
+    ('#main\n3 Ash Blossom & Joyous Spring\n#extra\n1 Accesscode Talker\n!side\n2 Maxx "C"\n', [3, 1, 2]),
+    # A copy a line, as a .ydk lists passcodes: names without counts.
+    ('#created by ...\n#main\nAsh Blossom & Joyous Spring\nAsh Blossom & Joyous Spring\n#extra\nAccesscode Talker\n'
+     '!side\nMaxx "C"\n', [1, 1, 1, 1]),
+])
+def test_a_list_by_name_under_ydk_headers_is_a_typed_list_whatever_its_name(source, cards, counts):
+    """A file named .ydk with `#main`, `#extra` and `!side` above cards by name was read as
+    passcodes (every card line "expected a passcode (a number)", a deck of 0 cards), though
+    the same text named .txt was a typed list; and names written a copy a line, as a .ydk
+    lists passcodes, were passcodes whatever the file's name. Both are typed lists."""
+    from deckcheck.decklists import parse_bytes
+
+    deck = parse_bytes(cards.encode(), source=source)
+    assert deck.input_format == "text"
+    assert not [p for p in deck.problems if p.severity == "error"]
+    assert [entry.count for entry in deck.entries] == counts
+    assert {entry.zone for entry in deck.entries} == {MAIN, EXTRA, SIDEBOARD}
+
+
 @pytest.mark.parametrize("end", ["\n", "\r\n", "\r"], ids=["LF", "CRLF", "CR"])
 def test_ydk_line_ends_do_not_change_what_it_is(end):
     # A lone CR ends a line as LF does (docs/decklists.md): `#main` then passcodes, with no
