@@ -137,6 +137,27 @@ def test_a_list_by_name_under_ydk_headers_is_a_typed_list():
     assert [(entry.name, entry.zone) for entry in typed.entries] == [("Ash Blossom & Joyous Spring", MAIN), ('Maxx "C"', SIDEBOARD)]
 
 
+@pytest.mark.parametrize("source", ["deck.ydk", "deck.txt"])
+@pytest.mark.parametrize("cards, counts", [
+    ('#main\n3 Ash Blossom & Joyous Spring\n#extra\n1 Accesscode Talker\n!side\n2 Maxx "C"\n', [3, 1, 2]),
+    # A copy a line, as a .ydk lists passcodes: names without counts.
+    ('#created by ...\n#main\nAsh Blossom & Joyous Spring\nAsh Blossom & Joyous Spring\n#extra\nAccesscode Talker\n'
+     '!side\nMaxx "C"\n', [1, 1, 1, 1]),
+])
+def test_a_list_by_name_under_ydk_headers_is_a_typed_list_whatever_its_name(source, cards, counts):
+    """A file named .ydk with `#main`, `#extra` and `!side` above cards by name was read as
+    passcodes (every card line "expected a passcode (a number)", a deck of 0 cards), though
+    the same text named .txt was a typed list; and names written a copy a line, as a .ydk
+    lists passcodes, were passcodes whatever the file's name. Both are typed lists."""
+    from deckcheck.decklists import parse_bytes
+
+    deck = parse_bytes(cards.encode(), source=source)
+    assert deck.input_format == "text"
+    assert not [p for p in deck.problems if p.severity == "error"]
+    assert [entry.count for entry in deck.entries] == counts
+    assert {entry.zone for entry in deck.entries} == {MAIN, EXTRA, SIDEBOARD}
+
+
 @pytest.mark.parametrize("end", ["\n", "\r\n", "\r"], ids=["LF", "CRLF", "CR"])
 def test_ydk_line_ends_do_not_change_what_it_is(end):
     # A lone CR ends a line as LF does (docs/decklists.md): `#main` then passcodes, with no
@@ -238,6 +259,25 @@ def test_bad_ydke_is_a_parse_error(url, reason):
     assert [p.rule for p in deck.problems] == ["parse-error"]
     assert reason in deck.problems[0].message
     assert deck.problems[0].severity == "error"
+
+
+@pytest.mark.parametrize("above", ["Kashtira for Saturday's locals", "# my deck", "Deck:\n\nby Ann"])
+def test_a_note_above_the_url_of_a_ydke_file_leaves_the_url_read(above, cli, tmp_path):
+    """A `.ydke` file whose first line was a note (the deck's name, a comment) took that line
+    for the URL: "expected a ydke:// URL" on it and "text after the ydke:// URL" on the URL
+    itself, and the deck was read as 0 cards. The URL is the first line that is one; each
+    line above it is a warning that it is no part of the deck."""
+    url = "ydke://AQAAAA==!AgAAAA==!AwAAAA==!"
+    deck_file = tmp_path / "deck.ydke"
+    deck_file.write_text(f"{above}\n{url}\n", encoding="utf-8")
+    done = cli("validate", str(deck_file), "-f", "yugioh/advanced-tcg", "--no-cards", "-o", "json")
+    (result,) = json.loads(done.stdout)["results"]
+    assert result["counts"] == {"main": 1, "extra": 1, "sideboard": 1}
+    notes = [p for p in result["problems"] if p["rule"] == "parse-error"]
+    above_lines = [number for number, line in enumerate(above.split("\n"), 1) if line.strip()]
+    assert [p["line"] for p in notes] == above_lines
+    assert all(p["severity"] == "warning" for p in notes)
+    assert all("above the ydke:// URL (line " in p["message"] and "not read" in p["message"] for p in notes)
 
 
 # ------------------------------------------------------------------ text lists by name

@@ -134,7 +134,9 @@ _LATIN = "A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f"
 _HEADER = lazy(rf"^(?P<word>[{_LATIN}][{_LATIN} \-]*?)(?:\(s\))?\s*"
                r"(?:(?:[:\u2013\u2014]|\s-)?\s*(?:\(\s*\d+(?:\s+cards?)?\s*\)|\[\s*\d+\s*\]|\d+(?:\s+cards?)?))?\s*:?\s*$",
                re.IGNORECASE)
-_BRACKETED = lazy(r"^\[(?P<inner>[^\[\]]+)\]$")
+# A heading in brackets (`[Sideboard]`), or in the lenticular ones Japanese and Chinese lists
+# head their decks with (`【Extra Deck】`, as `【エクストラデッキ】`): the heading inside.
+_BRACKETED = lazy(r"^[\[【](?P<inner>[^\[\]【】]+)[\]】]$")
 # A heading of the list's own with its card count, as deck sites export their categories
 # (Moxfield and Archidekt: `Ramp (10)`, `Card Draw (8)`, `+1/+1 Counters (12)`): read as a
 # category heading when card lines follow it, with a warning when the count is not theirs

@@ -8,8 +8,8 @@
     !side
     ...
 
-A file is taken for a `.ydk` by its `.ydk` name (unless it holds cards by name and no line
-YGOPro reads: a typed list saved so, read as text), or by its content: a `#main` line with
+A file is taken for a `.ydk` by its `.ydk` name (unless it holds cards by name and no
+passcode: a typed list saved so, under YGOPro's headers or not, read as text), or by its content: a `#main` line with
 `#extra`, `!side` or `#created by`, or followed by a passcode (unless it lists cards by name
 and no passcode: a typed list under those headers).
 
@@ -86,29 +86,33 @@ def sniff(text: str) -> bool:
     head = lf_line_ends(head)  # a CR-only file's lines, for the patterns' ^ and $
     if not ("#extra" in lowered or "!side" in lowered or "#created by" in lowered or _MAIN_THEN_PASSCODE.search(head)):
         return False
-    # A list by name under YGOPro's headers (`#main`, `3 Ash Blossom & Joyous Spring`, as
-    # some tools write a .ydk out with names) is a typed list, which text reads: as a .ydk
-    # every card line was a parse error. A .ydk of no card at all still is one.
-    return bool(_PASSCODE_LINE.search(head)) or not _NAMED_CARD_LINE.search(head)
+    return _by_passcode(head)
 
 
-# A line YGOPro reads: a passcode (with a note after it), or a section header.
-# (One way to match each space: a line of thousands of them costs their number, not its square.)
-_YDK_LINE = lazy(r"^[ \t\ufeff]*(?:\d{1,10}(?:[ \t]+(?:#|//)[^\n]*)?|#main|#extra|!side)[ \t]*\r?$",
-                 re.IGNORECASE | re.MULTILINE)
+def _by_passcode(head: str) -> bool:
+    """Whether `head` (LF line ends) lists cards by passcode, as YGOPro reads them: a list by
+    name under YGOPro's headers (`#main`, `3 Ash Blossom & Joyous Spring`, or a name a line,
+    a copy a line as a .ydk lists passcodes, as some tools write a .ydk out with names) is
+    a typed list, which text reads: as a .ydk every card line was a parse error. A .ydk of
+    no card at all still is one."""
+    return bool(_PASSCODE_LINE.search(head)) or not (_NAMED_CARD_LINE.search(head) or _NAME_LINE.search(head))
+
+
 # A passcode line (with a note after it): a list by name never has one.
 _PASSCODE_LINE = lazy(r"^[ \t\ufeff]*\d{1,10}(?:[ \t]+(?:#|//)[^\n]*)?[ \t]*\r?$", re.MULTILINE)
 # A card by name, `3 Ash Blossom & Joyous Spring`, `3x Maxx "C"`, `3 7 Colored Fish`: a
 # typed list's line, a count and then words.
 _NAMED_CARD_LINE = lazy(r"^[ \t\ufeff]*\d{1,4}(?:[ \t]*[xX\u00d7])?[ \t]+(?=\S)[^\n]*?[A-Za-z]", re.MULTILINE)
+# A card's name alone on its line (`Ash Blossom & Joyous Spring`, `灰流うらら`): a line starting
+# with a letter, which no line YGOPro reads does (a passcode, `#main`, `!side`, MDPro3's `$`).
+_NAME_LINE = lazy(r"^[ \t\ufeff]*[^\W\d_]", re.MULTILINE)
 
 
 def claims(head: str) -> bool:
     """Whether a file named `.ydk` whose first characters are `head` is one: not when it
-    holds no line YGOPro reads but a card by name (a typed list saved as `.ydk`, which
-    text reads instead of reporting every line as no passcode)."""
-    head = lf_line_ends(head)
-    return bool(_YDK_LINE.search(head)) or not _NAMED_CARD_LINE.search(head)
+    holds cards by name and no passcode (a typed list saved as `.ydk`, `#main` above it or
+    not, which text reads instead of reporting every line as no passcode)."""
+    return _by_passcode(lf_line_ends(head))
 
 
 def passcode_name(code: int) -> str:

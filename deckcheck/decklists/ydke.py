@@ -4,7 +4,8 @@ Each part is base64 of the passcodes as little-endian unsigned 32-bit numbers, i
 order. What the ProjectIgnis decoders take is read too: a part without its `=` padding,
 the URL-safe alphabet (`-` and `_` for `+` and `/`), and a URL without its final `!`
 (ydke.js splits on `!` and needs three parts). A URL pasted inside quotes, backticks or
-angle brackets is the URL inside. Still a `parse-error`: fewer than three
+angle brackets is the URL inside; in a file, the URL is its first line that is one, and a
+line above it (the deck's name) is a warning, not read. Still a `parse-error`: fewer than three
 parts, text after the third `!` (the decoders drop it; deckcheck would rather say so than
 drop cards), a part with other characters, and a part whose length is not a whole number
 of passcodes. The URL can be passed on the command line instead of a file
@@ -15,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..model import EXTRA, MAIN, SIDEBOARD, CardEntry, Deck
+from ..problem import WARNING
 from ..limits import MAX_DECK_ENTRIES
 from .common import FENCE_CHARS, LINK_WRAPPERS, entries_cut, is_fence, parse_error, passcodes
 from .ydk import passcode_name
@@ -112,8 +114,14 @@ def parse(text: str, source: str = "<ydke>") -> Deck:
     if not lines:
         deck.problems.append(parse_error("empty input; expected a ydke:// URL"))
         return deck
-    number, url = lines[0][0], unwrapped(lines[0][1])
-    for extra_number, extra in lines[1:]:
+    # The URL is the first line that is one: a note above it (the deck's name, a comment)
+    # is no part of the deck, and taking it for the URL read the deck as no card at all.
+    at = next((index for index, (_, line) in enumerate(lines) if sniff(unwrapped(line))), 0)
+    number, url = lines[at][0], unwrapped(lines[at][1])
+    for above_number, above in lines[:at]:
+        deck.problems.append(parse_error(
+            f"text above the ydke:// URL (line {number}), not read", line=above_number, text=above, severity=WARNING))
+    for extra_number, extra in lines[at + 1:]:
         deck.problems.append(parse_error("text after the ydke:// URL", line=extra_number, text=extra))
     if not sniff(url):
         deck.problems.append(parse_error("expected a ydke:// URL", line=number, text=url))

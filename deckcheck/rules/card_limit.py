@@ -10,8 +10,11 @@ alternate artwork's passcode limits the card it counts as too.
 Format key `whitelist: true` (an lflist with `$whitelist`): only the listed cards may be
 played; any other card is `not-in-pool`.
 
-FAIL (yugioh/advanced-tcg): 2 copies of a Limited card -> "2 copies of X; limited to 1 in ...".
-FAIL: a Forbidden card -> "Maxx "C" is forbidden in Advanced (TCG): 1 copy".
+FAIL (yugioh/advanced-tcg): 2 copies of a Limited card -> "2 copies of X; limited to 1 in ... (since D)".
+FAIL: a Forbidden card -> "Maxx "C" is forbidden in Advanced (TCG) (since 2018-02-01): 1 copy".
+The day is the entry's, as banned names a ban's ("; lifted on D" when it ends for good), so
+a judge can tell a player which list limits the card; "since D or earlier" for an entry
+of the first list the format holds (`lists_known_from`: the OCG's from 2021-01-01).
 A card the format's banned list also names that day is left to `banned`.
 """
 from __future__ import annotations
@@ -20,6 +23,7 @@ import datetime as dt
 from collections.abc import Iterator
 
 from ..formats import Format, ListEntry
+from ..formats.model import as_date
 from ..formats.schema import LIMITS_LIST
 from ..formats.show import entry_lines
 from ..model import PLAYED_ZONES, Deck
@@ -75,15 +79,32 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         # line, in any order, and the problem's `line` is the first only.
         lines = card_lines(card)
         place = where(card.by_zone, fmt.game, lines)
+        days = _days(fmt, entry, ctx.platform)
         if entry.limit == 0:
-            message = f"{name} is forbidden in {fmt.name}: {copies}{place}"
+            message = f"{name} is forbidden in {fmt.name}{days}: {copies}{place}"
         else:
             status = _STATUS.get(entry.limit, f"limited to {entry.limit}")
-            message = f"{copies} of {name}{place}; {status} in {fmt.name}"
+            message = f"{copies} of {name}{place}; {status} in {fmt.name}{days}"
         yield Problem(
             rule=ID, zone=card.first_zone, line=card.first_line, card=name, count=card.total, limit=entry.limit,
             message=message, details=lines_details(lines),  # in JSON as copy-limit's
         )
+
+
+def _days(fmt: Format, entry: ListEntry, platform: str) -> str:
+    """` (since D)` of a card's limit (`; lifted on E` when it ends with no limit after,
+    as banned says), empty for an entry of no day."""
+    text = fmt.dates_text(entry, "card_limits", platform)
+    since = entry.window(platform)[0]
+    return text.replace(f"since {since.isoformat()}", f"since {since_day(fmt, since)}", 1) if since else text
+
+
+def since_day(fmt: Format, since: dt.date) -> str:
+    """The day a card's limit began, `D or earlier` for the format's first list
+    (`lists_known_from`): the lists before it are not held, so the card may have been
+    limited before (the OCG lists start on 2021-01-01)."""
+    first = as_date(fmt.option("lists_known_from"))
+    return f"{since.isoformat()} or earlier" if since == first else since.isoformat()
 
 
 def show(fmt: Format, day: dt.date) -> list[str]:

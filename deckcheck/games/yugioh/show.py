@@ -99,7 +99,7 @@ def in_pool(catalog: YgoCatalog, name: str, fmt: Format, day: dt.date, platform:
         if entry is not None and entry.limit:
             copies = "copy" if entry.limit == 1 else "copies"
             lines.append(f"{_STATUS.get(entry.limit, 'listed')} on {day.isoformat()}: at most {entry.limit} {copies}"
-                         f"{_window(entry)}")
+                         f"{_window(entry, fmt)}")
         elif entry is None and fmt.copy_limit is not None:
             lines.append(f"not on the Forbidden & Limited list on {day.isoformat()}: up to {fmt.copy_limit.default} copies")
     points = points_line(fmt, card.name if card is not None else name, {card.code, card.root} if card is not None else ())
@@ -108,7 +108,9 @@ def in_pool(catalog: YgoCatalog, name: str, fmt: Format, day: dt.date, platform:
     return lines
 
 
-def _window(entry: ListEntry) -> str:
-    dates = ([f"since {entry.since.isoformat()}"] if entry.since else []) + (
+def _window(entry: ListEntry, fmt: Format) -> str:
+    from ...rules.card_limit import since_day
+
+    dates = ([f"since {since_day(fmt, entry.since)}"] if entry.since else []) + (
         [f"until {entry.until.isoformat()}"] if entry.until else [])
     return f" ({', '.join(dates)})" if dates else ""
