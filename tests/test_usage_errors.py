@@ -72,6 +72,26 @@ def test_one_line_exit_2(cli, tmp_path, args, fragment):
     assert "internal error" not in lines[0] and "Traceback" not in done.stderr
 
 
+@pytest.mark.parametrize("args, line", [
+    # `git help`, `cargo version`: deckcheck's help and version are options; "no such
+    # command 'version'" named neither.
+    (["version"], "no such command 'version'; the version is `deckcheck --version` (see `deckcheck --help`)"),
+    (["formats", "version"], "no such command 'version'; the version is `deckcheck --version` (see `deckcheck formats --help`)"),
+    (["help"], "no such command 'help'; the help is `deckcheck --help`"),
+    (["help", "validate"], "no such command 'help'; the help is `deckcheck validate --help`"),
+    (["help", "cards", "lookup"], "no such command 'help'; the help is `deckcheck cards lookup --help`"),
+    (["cards", "help"], "no such command 'help'; the help is `deckcheck cards --help`"),
+    (["help", "nonsense"], "no such command 'help'; the help is `deckcheck --help`"),
+    (["-V"], "no such option: -V; the version is `deckcheck --version` (see `deckcheck --help`)"),
+    (["validate", "deck.txt", "-f", "mtg/modern", "--version"],
+     "no such option: --version; the version is `deckcheck --version` (see `deckcheck validate --help`)"),
+])
+def test_help_and_version_asked_as_commands_are_told_the_options(cli, args, line):
+    done = cli(*args)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == f"deckcheck: error: {line}\n"
+
+
 def test_a_big_run_draws_a_progress_bar(cli, tmp_path):
     deck = tmp_path / "deck.txt"
     deck.write_text(DECK, encoding="utf-8")
