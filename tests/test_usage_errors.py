@@ -32,6 +32,10 @@ CASES = [
     (["validate", "DECK", "-f", "mtg/modern", "--date", "yesterday"], "--date"),
     (["validate", "DECK", "-f", "mtg/modern", "extra", "--platform", "xbox"], "--platform"),
     (["validate", "DECK", "-f", "mtg/modern", "-o", "xml"], "xml"),
+    # A platform in capitals, as a manifest's cell may write it (and is taken there): it
+    # was told to choose among the ids with no word of the case.
+    (["validate", "DECK", "-f", "mtg/modern", "--platform", "Arena"], "--platform 'Arena': platforms are lower case: did you mean arena?"),
+    (["cards", "lookup", "Bolt", "-f", "mtg/modern", "--platform", "MTGO"], "--platform 'MTGO': platforms are lower case: did you mean mtgo?"),
     (["convert", "DECK", "--to", "pdf"], "--to"),
     (["cards", "lookup", "Bolt", "--game", "chess"], "--game"),
     (["formats", "show", "mtg/modern", "--date", "2024-02-30"], "--date"),
