@@ -100,22 +100,54 @@ def name_lines(name: str, width: int, hang: int = 2) -> list[str]:
     terminal columns (`columns`), the lines after the first `hang` columns narrower (they
     are indented so, under the row they carry on); a name of faces that does not fit starts
     each face after the first on a line of its own (`// Petty Theft`), and a face too wide
-    for its line is broken between its own words; a word wider than its line stays whole. A
-    name that fits is one line."""
+    for its line is broken between its own words (Chinese and Japanese between characters:
+    `word_pieces`); a word wider than its line stays whole. A name that fits is one line."""
     if columns(name) <= width:
         return [name]
     lines: list[str] = []
     for face in face_words(name):
         line = ""
         for word in face:
-            joined = f"{line} {word}" if line else word
-            if line and columns(joined) > width - (hang if lines else 0):
-                lines.append(line)
-                line = word
-            else:
-                line = joined
+            for at, piece in enumerate(word_pieces(word)):
+                joined = f"{line}{'' if at else ' '}{piece}" if line else piece
+                if line and columns(joined) > width - (hang if lines else 0):
+                    lines.append(line)
+                    line = piece
+                else:
+                    line = joined
         lines.append(line)
     return lines
+
+
+# Japanese line breaking (JIS X 4051, kinsoku): no line starts with a prolonged sound mark,
+# a small kana, an iteration mark or closing punctuation, nor ends with opening punctuation.
+_NO_LINE_START = frozenset("ー・、。，．：；？！」』）】〕〉》｝］〙〗ヽヾゝゞ々ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ")
+_NO_LINE_END = frozenset("「『（【〔〈《｛［〘〖")
+
+
+def word_pieces(word: str) -> list[str]:
+    """`word` as the pieces a line of `name_lines` may break between: the word whole, unless
+    it holds Chinese or Japanese (East Asian wide) characters, which are written without
+    spaces and may be broken before or after each (`稲妻` is `稲`, `妻`), bar the breaks
+    Japanese does not make (`ハーピィ` is `ハー`, `ピィ`) and within a run of narrow
+    characters (the `G` of `増殖するG` stays one piece, as a Latin word would)."""
+    if word.isascii():
+        return [word]
+    import unicodedata
+
+    pieces: list[str] = []
+    wide_before = False
+    for char in word:
+        wide = unicodedata.east_asian_width(char) in "WF"
+        if (pieces and (wide or wide_before) and char not in _NO_LINE_START and pieces[-1][-1] not in _NO_LINE_END
+                and columns(char) > 0):
+            pieces.append(char)
+        elif pieces:
+            pieces[-1] += char
+        else:
+            pieces.append(char)
+        wide_before = wide
+    return pieces
 
 
 def face_words(name: str) -> list[list[str]]:
