@@ -208,6 +208,23 @@ def test_every_bundled_format_shows_within_80_columns(format_id):
         assert [line for line in text.splitlines() if len(line) > 80] == []
 
 
+def test_a_format_described_in_japanese_shows_within_80_terminal_columns(cli, tmp_path):
+    """A store's own format file described in Japanese (no spaces, two columns a character)
+    was one line of 161 columns: lines were measured in characters and broken only at blanks."""
+    description = "当店の店舗大会で使うルールです。OCGの禁止・制限リストに従い、さらに以下のカードを禁止カードとして扱います。"
+    (tmp_path / "store.yaml").write_text(
+        f"name: 店舗大会ルール\ngame: yugioh\nextends: yugioh/advanced-ocg\ndescription: {description}\n", encoding="utf-8")
+    done = cli("formats", "show", "store.yaml", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    from deckcheck.report.style import columns
+
+    lines = done.stdout.splitlines()
+    assert [line for line in lines if columns(line) > 80] == []
+    at = next(i for i, line in enumerate(lines) if line.startswith("  当店"))
+    told = [lines[at].strip()] + [line.strip() for line in lines[at + 1:at + 3] if line.startswith("      ")]
+    assert "".join(told) == description
+
+
 def test_show_names_each_platforms_window(cli):
     done = cli("formats", "show", "mtg/modern", "--date", "2012-01-01")
     assert done.returncode == 0, done.stderr

@@ -60,17 +60,23 @@ TEXT_WIDTH = 80
 
 
 def fitted(line: str, hang: int | None = None, width: int = TEXT_WIDTH) -> list[str]:
-    """`line` as lines of at most `width` columns, broken between words (a card name's
-    hyphen is no place to break), the lines after the first indented `hang` blanks (by
+    """`line` as lines of at most `width` terminal columns (`columns`), broken between words
+    (a card name's hyphen is no place to break; Chinese and Japanese between characters
+    too: `word_pieces`), the lines after the first indented `hang` blanks (by
     default the line's own indent and four more, deeper than the lines listed under it);
     a line that fits, or a word too long for any (a file's path), as it is. A terminal
     would break it at any character and carry on at its left edge."""
-    if len(line) <= width:
+    if columns(line) <= width:
         return [line]
-    import textwrap  # only for a long line
-
     lead = len(line) - len(line.lstrip(" "))
     indent = lead + 4 if hang is None else hang
+    if columns(line) != len(line):
+        # Chinese or Japanese (two columns a character, no blanks between words): measured
+        # in terminal columns and broken between characters too, as a table's names are.
+        parts = _filled(line[lead:].split(), width - lead, width - indent)
+        return [" " * (indent if at else lead) + part for at, part in enumerate(parts)] or [line]
+    import textwrap  # only for a long line
+
     return textwrap.wrap(line[lead:], width=width, initial_indent=" " * lead, subsequent_indent=" " * indent,
                          break_long_words=False, break_on_hyphens=False) or [line]
 
@@ -106,17 +112,25 @@ def name_lines(name: str, width: int, hang: int = 2) -> list[str]:
         return [name]
     lines: list[str] = []
     for face in face_words(name):
-        line = ""
-        for word in face:
-            for at, piece in enumerate(word_pieces(word)):
-                joined = f"{line}{'' if at else ' '}{piece}" if line else piece
-                if line and columns(joined) > width - (hang if lines else 0):
-                    lines.append(line)
-                    line = piece
-                else:
-                    line = joined
-        lines.append(line)
+        lines += _filled(face, width - (hang if lines else 0), width - hang)
     return lines
+
+
+def _filled(words: list[str], first: int, later: int) -> list[str]:
+    """`words` joined by blanks into lines of at most `first` terminal columns, then `later`,
+    broken between words and between the `word_pieces` of a word in Chinese or Japanese; a
+    piece wider than its line on a line of its own."""
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        for at, piece in enumerate(word_pieces(word)):
+            joined = f"{line}{'' if at else ' '}{piece}" if line else piece
+            if line and columns(joined) > (later if lines else first):
+                lines.append(line)
+                line = piece
+            else:
+                line = joined
+    return [*lines, line] if line else lines
 
 
 # Japanese line breaking (JIS X 4051, kinsoku): no line starts with a prolonged sound mark,
