@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 cards_app = typer.Typer(
     short_help="Query the card data: names, printings, legality on a date.",
     help="Query the card data (built in, or a database you sync or import): names, printings, legality on a date.\n\n"
-    "Example: deckcheck cards lookup \"Lightning Bolt\" --format mtg/modern --date 2015-01-01",
+    "\b\nExample: deckcheck cards lookup \"Lightning Bolt\" \\\n    --format mtg/modern --date 2015-01-01",
     no_args_is_help=True,
 )
 JSON_OPTION = typer.Option("text", "--output", "-o", metavar="OUTPUT", help="text or json.")
@@ -67,7 +67,9 @@ def cards_sync(
     DECKCHECK_YGOPRODECK_URL (default https://db.ygoprodeck.com). The other games' cards
     in the database are kept.
 
-    Example: deckcheck cards sync; deckcheck cards sync --game yugioh
+    Example: deckcheck cards sync
+
+    Example: deckcheck cards sync --game yugioh
     """
     from ..errors import DeckcheckError
 
@@ -160,6 +162,7 @@ def cards_import(
     The file's game is recognised from its content; its cards replace that game's cards
     only.
 
+    \b
     Example: deckcheck cards import oracle-cards-20240601.json
     """
     from ..cards.importer import import_file
@@ -200,9 +203,13 @@ def cards_lookup(
     Exit 1 (with suggestions) when no card has that name; an Alchemy card the format allows
     on --platform is a warning (the card data lacks it), exit 0.
 
-    Example: deckcheck cards lookup "lightning bolt"; deckcheck cards lookup 14558127
+    Example: deckcheck cards lookup "lightning bolt"
 
-    Example: deckcheck cards lookup "Oko, Thief of Crowns" -f mtg/standard --date 2019-09-28 --platform arena
+    Example: deckcheck cards lookup 14558127
+
+    \b
+    Example: deckcheck cards lookup "Oko, Thief of Crowns" \\
+        -f mtg/standard --date 2019-09-28 --platform arena
     """
     from ..cards import offline_by_default
     from ..cards.lookup import find_game, too_long
