@@ -225,6 +225,15 @@ def test_a_format_described_in_japanese_shows_within_80_terminal_columns(cli, tm
     assert "".join(told) == description
 
 
+def test_check_given_a_bundled_format_id_says_what_it_takes(cli, tmp_path):
+    """`formats check mtg/modern` said "mtg/modern: no such file", as if the format did not
+    exist: check reads a format file of one's own; a bundled one is shown by `formats show`."""
+    done = cli("formats", "check", "mtg/modern", cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr == ("deckcheck: error: mtg/modern: no such file; mtg/modern is a bundled format, not a file "
+                           "(`deckcheck formats show mtg/modern` shows it): give the path of a format file of your own\n")
+
+
 def test_show_names_each_platforms_window(cli):
     done = cli("formats", "show", "mtg/modern", "--date", "2012-01-01")
     assert done.returncode == 0, done.stderr
