@@ -305,6 +305,7 @@ def cards_stats(cards_db: Optional[Path] = CARDS_DB_OPTION, output: str = JSON_O
     """
     from ..cards.builtin import BUILTIN_FILE, builtin_path
     from ..games.mtg.store import CardDb
+    from ..report.style import fitted_text
 
     text_or_json(output)
     # No user folder (no HOME, no password entry) and no database named: the built-in data,
@@ -350,7 +351,11 @@ def cards_stats(cards_db: Optional[Path] = CARDS_DB_OPTION, output: str = JSON_O
         rows.append((game, f"{int(values.get('rows', '0')):,} rows from {values.get('source', '?')} "
                            f"({values.get('source_file', '?')}), imported {values.get('imported_at', '?')}, "
                            f"schema {values.get('schema_version', '?')}"))
-    emit("".join(f"{label + ':':<13}{value}\n" for label, value in rows))
+    # Fitted to the terminal as `cards lookup` is: a source's and a game's line ran to 156
+    # columns. The database's line is left whole: its path, one word, would go to a line of
+    # its own under its label in a deep folder, and the terminal breaks a path anyway.
+    database, *rest = [f"{label + ':':<13}{value}\n" for label, value in rows]
+    emit(database + fitted_text("".join(rest)))
 
 
 @cards_app.command("info")
