@@ -168,6 +168,9 @@ def test_a_long_name_is_broken_between_words(name, width, lines):
     ("「A」ドラゴン」", 8, ["「A」ド", "ラゴ", "ン」"]),
     # Latin letters among them stay together, as a word.
     ("増殖するG ABCDEFGH", 8, ["増殖する", "G", "ABCDEFGH"]),
+    # An emoji sequence (joined, skin-toned) is one piece, as it is one picture.
+    ("\U0001F469\u200d\U0001F469\u200d\U0001F467\U0001F44D\U0001F3FD\U0001F409", 4,
+     ["\U0001F469\u200d\U0001F469\u200d\U0001F467\U0001F44D\U0001F3FD", "\U0001F409"]),
 ])
 def test_a_long_name_in_chinese_or_japanese_is_broken_between_characters(name, width, lines):
     from deckcheck.report.style import name_lines

@@ -153,8 +153,10 @@ def word_pieces(word: str) -> list[str]:
     wide_before = False
     for char in word:
         wide = unicodedata.east_asian_width(char) in "WF"
-        if (pieces and (wide or wide_before) and char not in _NO_LINE_START and pieces[-1][-1] not in _NO_LINE_END
-                and columns(char) > 0):
+        # Never inside an emoji sequence: before a mark or skin tone, or after a joiner.
+        joined = columns(char) == 0 or ord(char) in _SKIN_TONES or (pieces and pieces[-1][-1] == _JOINER)
+        if (pieces and (wide or wide_before) and not joined and char not in _NO_LINE_START
+                and pieces[-1][-1] not in _NO_LINE_END):
             pieces.append(char)
         elif pieces:
             pieces[-1] += char
