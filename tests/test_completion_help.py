@@ -287,3 +287,17 @@ def test_every_help_example_is_a_command_to_copy_on_a_terminal(cli, command, col
             continue
         assert all(line.endswith(" \\") for line in lines[:-1]), paragraph
         assert all(len(line) <= 60 for line in lines), paragraph
+
+
+@pytest.mark.parametrize("columns", ["80", "60"])
+@pytest.mark.parametrize("command", [(), *_commands()], ids=lambda command: " ".join(command) or "deckcheck")
+def test_no_help_breaks_a_word_at_its_hyphen(cli, command, columns):
+    """Click filled a help with textwrap's default, which breaks a word at a hyphen: the
+    rule `not-in-pool` as `not-in-` and `pool`, the option `--deck-check` as `deck-` and
+    `check`, `count-` `based`, `built-` `in`, at 80 columns; a reader searches for them whole."""
+    import re
+
+    done = cli(*command, "--help", env={"COLUMNS": columns})
+    assert done.returncode == 0
+    broken = [line for line in done.stdout.splitlines() if re.search(r"[A-Za-z]-$", line)]
+    assert not broken, "\n".join(broken)
