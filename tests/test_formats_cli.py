@@ -234,6 +234,19 @@ def test_check_given_a_bundled_format_id_says_what_it_takes(cli, tmp_path):
                            "(`deckcheck formats show mtg/modern` shows it): give the path of a format file of your own\n")
 
 
+def test_a_labelled_line_in_japanese_keeps_its_value_column():
+    """A labelled line (`  text:       ...`, as cards lookup and formats show write) holding
+    Chinese or Japanese kept its words but lost the blanks up to the value's column
+    (`  text: 当店...`), so its value no longer stood over the lines carried on under it."""
+    from deckcheck.report.style import columns, fitted_text
+
+    value = "当店の店舗大会で使うルールです。" * 4 + " and more words here"
+    lines = fitted_text("  text:       " + value).split("\n")
+    assert lines[0].startswith("  text:       当店") and all(line.startswith(" " * 14) for line in lines[1:]), lines
+    assert all(columns(line) <= 80 for line in lines), lines
+    assert "".join(lines).replace(" ", "") == ("text:" + value).replace(" ", "")  # nothing lost
+
+
 def test_show_names_each_platforms_window(cli):
     done = cli("formats", "show", "mtg/modern", "--date", "2012-01-01")
     assert done.returncode == 0, done.stderr

@@ -73,7 +73,7 @@ def fitted(line: str, hang: int | None = None, width: int = TEXT_WIDTH) -> list[
     if columns(line) != len(line):
         # Chinese or Japanese (two columns a character, no blanks between words): measured
         # in terminal columns and broken between characters too, as a table's names are.
-        parts = _filled(line[lead:].split(), width - lead, width - indent)
+        parts = _filled(_ONE_BLANK.split(line[lead:]), width - lead, width - indent)
         return [" " * (indent if at else lead) + part for at, part in enumerate(parts)] or [line]
     import textwrap  # only for a long line
 
@@ -81,6 +81,9 @@ def fitted(line: str, hang: int | None = None, width: int = TEXT_WIDTH) -> list[
                          break_long_words=False, break_on_hyphens=False) or [line]
 
 
+# A blank between two words: a run of blanks (up to a label's value) is no place to break
+# and stays as it is, within the word before it.
+_ONE_BLANK = lazy(r"(?<! ) (?! )")
 # `  text:       ...`: a label, then blanks up to the column of its value.
 _LABELLED = lazy(r" *\S[^:]*: {2,}(?=\S)")
 
