@@ -206,9 +206,40 @@ def usage_message(error: Exception, args: list[str] | None = None) -> str:
     message = message[:1].lower() + message[1:]
     context = getattr(error, "ctx", None)
     path = context.command_path if context is not None else _command_path(args or [])
+    helped = _help_command_hint(error, message, args or [])
+    if helped:  # names the help to read: a `(see ...)` after it would name it again
+        return f"{message.rstrip('.')}{helped}"
     hints = (f"{_piped_hint(error)}{_elsewhere_hint(error)}{_format_hint(error)}{_separators_hint(message)}"
-             f"{_one_source_hint(error, message, args)}")
+             f"{_one_source_hint(error, message, args)}{_version_hint(error, message)}")
     return f"{message.rstrip('.')}{hints} (see `{path} --help`)"
+
+
+def _version_hint(error: Exception, message: str) -> str:
+    """For `deckcheck version` (cargo's, go's word), `-V` or a command's `--version`: the
+    version is an option of deckcheck itself, which "no such command" did not say."""
+    name = type(error).__name__
+    if (message == "no such command 'version'." and name == "UsageError") or (
+            name == "NoSuchOption" and getattr(error, "option_name", None) in ("--version", "-V")):
+        return "; the version is `deckcheck --version`"
+    return ""
+
+
+def _help_command_hint(error: Exception, message: str, args: list[str]) -> str:
+    """For `deckcheck help` (git's word), `deckcheck help validate` or `deckcheck cards help`:
+    the help of the command named after `help`, or of the group `help` was given to, which
+    `--help` gives; "" for any other error."""
+    context = getattr(error, "ctx", None)
+    if message != "no such command 'help'." or context is None:
+        return ""
+    path = context.command_path
+    group = context.command
+    rest = args[args.index("help") + 1:] if "help" in args else []
+    for word in rest:
+        found = getattr(group, "commands", {}).get(word)
+        if found is None:
+            break
+        path, group = f"{path} {word}", found
+    return f"; the help is `{path} --help`"
 
 
 def _separators_hint(message: str) -> str:

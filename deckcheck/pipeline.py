@@ -161,6 +161,9 @@ def _maybe_newer(unknown: list[Problem], stamp: AsOf, fmt: Format) -> list[Probl
 def check_platform(platform: str) -> str:
     """`platform` checked against the platforms deckcheck knows (OptionError when not)."""
     if platform not in PLATFORMS:
+        if isinstance(platform, str) and platform.lower() in PLATFORMS:
+            # Told, not taken, as an output or format id in capitals is (`-o JSON`).
+            raise OptionError("platform", f"{quoted(platform)}: platforms are lower case: did you mean {platform.lower()}?")
         meant = platform_meant(platform) if isinstance(platform, str) else None
         hint = f" ({meant} is {platform.strip()})" if meant is not None else ""
         raise OptionError("platform", f"{quoted(platform)}: choose {', '.join(PLATFORMS[:-1])} or {PLATFORMS[-1]}{hint}")

@@ -653,12 +653,18 @@ def read_stdin() -> bytes:
         return b""
     chunks: list[bytes] = []
     size = 0
+    # A terminal ends its input once (Ctrl-D: one read returns what was typed, short of the
+    # amount asked for); reading on would wait for a second Ctrl-D. A pipe's end stays ended.
+    terminal = stream.isatty()
     while size <= MAX_INPUT_BYTES:
-        chunk = stream.read(MAX_INPUT_BYTES + 1 - size)
+        wanted = MAX_INPUT_BYTES + 1 - size
+        chunk = stream.read(wanted)
         if not chunk:
             break
         chunks.append(chunk)
         size += len(chunk)
+        if terminal and len(chunk) < wanted:
+            break
     return b"".join(chunks)
 
 

@@ -138,3 +138,20 @@ def test_a_magic_card_looked_up_fits_80_columns_its_values_under_their_column(cl
     one_line = " ".join(done.stdout.split())
     assert ("+2: Look at the top card of target player's library. You may put that card on the bottom of that "
             "player's library." in one_line or "and 16 more" in one_line), one_line
+
+
+def test_card_data_stats_fit_80_columns(cli):
+    """`cards stats` said its source and each other game's rows on lines of up to 156
+    columns, which the terminal broke mid-word at its left edge: they are broken between
+    words as `cards lookup` is, a value's next lines under the value; nothing is lost."""
+    done = cli("cards", "stats", env={"DECKCHECK_OFFLINE": "1"})
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    # The database's line is whole: its path is one word, long in a deep folder.
+    assert [line for line in lines[1:] if len(line) > 80] == []
+    carried = [line for line in lines if line.startswith(" ")]
+    assert carried and all(line.startswith(" " * 13) and line[13] != " " for line in carried), lines
+    rows = done.stdout.replace("\n" + " " * 13, " ").splitlines()
+    assert [row.split(":")[0] for row in rows] == ["database", "schema", "source", "source date", "imported", "cards",
+                                                   "printings", "sets", "names", "legalities", "wow", "yugioh"]
+    assert " rows from deckcheck built-in card data (YAML Yugi) (ygo/cards.jsonl.gz (" in rows[-1]

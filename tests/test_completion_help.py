@@ -271,3 +271,33 @@ def test_help_after_the_completion_option_is_the_help_not_a_shell(cli, tmp_path,
     assert (done.returncode, done.stderr) == (0, ""), done.stderr
     assert done.stdout.startswith("Usage: deckcheck [OPTIONS] COMMAND [ARGS]..."), done.stdout[:200]
     assert not any(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("columns", ["80", "60"])
+@pytest.mark.parametrize("command", _commands(), ids=" ".join)
+def test_every_help_example_is_a_command_to_copy_on_a_terminal(cli, command, columns):
+    """Click filled each `Example:` paragraph to the terminal, breaking a command anywhere:
+    `--keep "2 <= lands` on one line and `<= 5"` on the next, at 80 columns. An example
+    runs on over lines only where a line ends in the shell's ` \\`, and fits 60 columns."""
+    done = cli(*command, "--help", env={"COLUMNS": columns})
+    assert done.returncode == 0
+    for paragraph in done.stdout.split("\n\n"):
+        lines = paragraph.splitlines()
+        if not lines or not lines[0].lstrip().startswith(("Example", "Limited: deckcheck")):
+            continue
+        assert all(line.endswith(" \\") for line in lines[:-1]), paragraph
+        assert all(len(line) <= 60 for line in lines), paragraph
+
+
+@pytest.mark.parametrize("columns", ["80", "60"])
+@pytest.mark.parametrize("command", [(), *_commands()], ids=lambda command: " ".join(command) or "deckcheck")
+def test_no_help_breaks_a_word_at_its_hyphen(cli, command, columns):
+    """Click filled a help with textwrap's default, which breaks a word at a hyphen: the
+    rule `not-in-pool` as `not-in-` and `pool`, the option `--deck-check` as `deck-` and
+    `check`, `count-` `based`, `built-` `in`, at 80 columns; a reader searches for them whole."""
+    import re
+
+    done = cli(*command, "--help", env={"COLUMNS": columns})
+    assert done.returncode == 0
+    broken = [line for line in done.stdout.splitlines() if re.search(r"[A-Za-z]-$", line)]
+    assert not broken, "\n".join(broken)

@@ -601,7 +601,7 @@ def test_every_command_line_the_docs_show_uses_options_its_command_has():
 
 def _help_examples(help_text: str) -> list[str]:
     """The example command lines of a `--help`: a paragraph `Example: deckcheck ...` (or
-    `Example (CI): ...`, wrapped over lines; `A; B` is two), and the lines of an `Examples:`
+    `Example (CI): ...`, over lines that end in ` \\`; `A; B` is two), and the lines of an `Examples:`
     paragraph."""
     examples: list[str] = []
     paragraphs = re.split(r"\n\s*\n", help_text)
@@ -610,7 +610,7 @@ def _help_examples(help_text: str) -> list[str]:
         if lines and lines[0] == "Examples:":
             examples += [line for line in lines[1:] if line.startswith("deckcheck ")]
             continue
-        joined = " ".join(lines)
+        joined = " ".join(line.removesuffix(" \\") for line in lines)  # a ` \` carries the command on
         shown = re.match(r"Example(?: \([^)]*\))?: (deckcheck .*)", joined)
         if shown:
             examples += [part.strip() for part in shown[1].split("; ")]

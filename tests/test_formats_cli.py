@@ -208,6 +208,45 @@ def test_every_bundled_format_shows_within_80_columns(format_id):
         assert [line for line in text.splitlines() if len(line) > 80] == []
 
 
+def test_a_format_described_in_japanese_shows_within_80_terminal_columns(cli, tmp_path):
+    """A store's own format file described in Japanese (no spaces, two columns a character)
+    was one line of 161 columns: lines were measured in characters and broken only at blanks."""
+    description = "当店の店舗大会で使うルールです。OCGの禁止・制限リストに従い、さらに以下のカードを禁止カードとして扱います。"
+    (tmp_path / "store.yaml").write_text(
+        f"name: 店舗大会ルール\ngame: yugioh\nextends: yugioh/advanced-ocg\ndescription: {description}\n", encoding="utf-8")
+    done = cli("formats", "show", "store.yaml", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    from deckcheck.report.style import columns
+
+    lines = done.stdout.splitlines()
+    assert [line for line in lines if columns(line) > 80] == []
+    at = next(i for i, line in enumerate(lines) if line.startswith("  当店"))
+    told = [lines[at].strip()] + [line.strip() for line in lines[at + 1:at + 3] if line.startswith("      ")]
+    assert "".join(told) == description
+
+
+def test_check_given_a_bundled_format_id_says_what_it_takes(cli, tmp_path):
+    """`formats check mtg/modern` said "mtg/modern: no such file", as if the format did not
+    exist: check reads a format file of one's own; a bundled one is shown by `formats show`."""
+    done = cli("formats", "check", "mtg/modern", cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr == ("deckcheck: error: mtg/modern: no such file; mtg/modern is a bundled format, not a file "
+                           "(`deckcheck formats show mtg/modern` shows it): give the path of a format file of your own\n")
+
+
+def test_a_labelled_line_in_japanese_keeps_its_value_column():
+    """A labelled line (`  text:       ...`, as cards lookup and formats show write) holding
+    Chinese or Japanese kept its words but lost the blanks up to the value's column
+    (`  text: 当店...`), so its value no longer stood over the lines carried on under it."""
+    from deckcheck.report.style import columns, fitted_text
+
+    value = "当店の店舗大会で使うルールです。" * 4 + " and more words here"
+    lines = fitted_text("  text:       " + value).split("\n")
+    assert lines[0].startswith("  text:       当店") and all(line.startswith(" " * 14) for line in lines[1:]), lines
+    assert all(columns(line) <= 80 for line in lines), lines
+    assert "".join(lines).replace(" ", "") == ("text:" + value).replace(" ", "")  # nothing lost
+
+
 def test_show_names_each_platforms_window(cli):
     done = cli("formats", "show", "mtg/modern", "--date", "2012-01-01")
     assert done.returncode == 0, done.stderr

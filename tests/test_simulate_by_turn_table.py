@@ -156,3 +156,38 @@ def test_a_long_name_is_broken_between_words(name, width, lines):
     from deckcheck.report.style import name_lines
 
     assert name_lines(name, width) == lines
+
+
+@pytest.mark.parametrize("name, width, lines", [
+    # Chinese and Japanese are written without spaces and broken between characters: a
+    # name in them was one word, kept whole however wide.
+    ("稲妻稲妻稲妻稲妻稲妻稲妻", 12, ["稲妻稲妻稲妻", "稲妻稲妻稲", "妻"]),
+    # ... but never before a prolonged sound mark, a small kana or closing punctuation, nor
+    # after an opening bracket (Japanese line breaking, JIS X 4051).
+    ("ハーピィの羽根帚ハーピィ", 10, ["ハーピィの", "羽根帚", "ハーピィ"]),
+    ("「A」ドラゴン」", 8, ["「A」ド", "ラゴ", "ン」"]),
+    # Latin letters among them stay together, as a word.
+    ("増殖するG ABCDEFGH", 8, ["増殖する", "G", "ABCDEFGH"]),
+    # An emoji sequence (joined, skin-toned) is one piece, as it is one picture.
+    ("\U0001F469\u200d\U0001F469\u200d\U0001F467\U0001F44D\U0001F3FD\U0001F409", 4,
+     ["\U0001F469\u200d\U0001F469\u200d\U0001F467\U0001F44D\U0001F3FD", "\U0001F409"]),
+])
+def test_a_long_name_in_chinese_or_japanese_is_broken_between_characters(name, width, lines):
+    from deckcheck.report.style import name_lines
+
+    assert name_lines(name, width) == lines
+
+
+def test_by_turn_table_fits_80_columns_with_a_long_japanese_name(cli, tmp_path):
+    """A name of 24 wide characters (48 columns, one word) made the by-turn table 105
+    columns wide; it is broken between its characters under its row."""
+    name = "稲妻" * 12
+    deck = tmp_path / "deck.txt"
+    deck.write_text(f"20 Mountain\n4 {name}\n36 Grizzly Bears\n", encoding="utf-8")
+    done = cli("simulate", str(deck), "-f", "mtg/constructed", "--no-cards")
+    assert done.returncode == 0, done.stderr
+    table = _table(done.stdout)
+    assert not [line for line in table if columns(line) > TEXT_WIDTH], "\n".join(table)
+    at = next(i for i, line in enumerate(table) if line.lstrip().startswith("稲妻"))
+    parts = [table[at].split()[0]] + [line.strip() for line in table[at + 1:] if line.startswith("    ")]
+    assert "".join(parts) == name, "\n".join(table)

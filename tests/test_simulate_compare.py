@@ -285,3 +285,23 @@ def test_compare_asks_about_a_spell_once_however_it_is_spelt(cli, files):
     columns = json.loads(done.stdout)["columns"]
     assert [c for c in columns if c.startswith("castable")] == [
         "castable(Wrath of God)", "castable_given_land_drops(Wrath of God)"]
+
+
+def test_compare_key_fits_80_terminal_columns_with_a_japanese_spell(cli, tmp_path):
+    """The key under the table was broken by characters (`len`): a spell named in Japanese,
+    two columns a character, ran `cast#1 = castable(...);` to 82 columns. It is broken by
+    the columns a terminal gives the text, as the table's cells are."""
+    name = "稲妻" * 6  # 12 characters, 24 columns
+    (tmp_path / "deck.txt").write_text(f"20 Mountain\n4 {name}\n36 Grizzly Bears\n", encoding="utf-8")
+    (tmp_path / "mine.yaml").write_text(f'keep: {{7: "lands >= 2"}}\ncosts: {{"{name}": "{{R}}"}}\n', encoding="utf-8")
+    done = cli("simulate", "deck.txt", "-f", "mtg/constructed", "--no-cards", "--compare", "mine.yaml", "--cast", name,
+               cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    from deckcheck.report.style import columns
+
+    lines = done.stdout.splitlines()
+    key = [line for line in lines[lines.index(next(line for line in lines if line.startswith("  columns:"))):]
+           if not line.startswith("note:")]
+    assert f"castable({name})" in "".join(key)
+    wide = [line for line in key if columns(line) > 80]
+    assert not wide, "\n".join(key)

@@ -62,6 +62,17 @@ def test_a_side_not_known_is_told_the_words(cli, deck, tmp_path):
     assert done.returncode == 2 and "'play', 'draw', 'first', 'second'" in done.stderr, done.stderr
 
 
+@pytest.mark.parametrize("written, meant", [("Play", "play"), ("DRAW", "draw"), ("First", "first")])
+def test_a_side_in_capitals_is_told_its_lower_case_word(cli, deck, written, meant):
+    # `--on Play` was told to "choose play or draw", as if Play were not one of them; the
+    # words are lower case as the outputs and format ids are, and the error says which.
+    done = cli("simulate", str(deck), "-f", "mtg/constructed", "--on", written)
+    assert done.returncode == 2
+    assert done.stderr == f"deckcheck: error: --on {written!r}: sides are lower case: did you mean {meant}?\n"
+    with pytest.raises(Exception, match=f"did you mean {meant}"):
+        simulate(deck, "mtg/constructed", on=written)
+
+
 def test_help_says_the_words(cli):
     help_text = " ".join(cli("simulate", "--help").stdout.split())
     assert "--on play|draw Side for the by-turn table and p_by_turn assertions (default: play; first and second" in help_text

@@ -581,3 +581,54 @@ def test_ctrl_c_while_deckcheck_starts_ends_it_as_quietly_as_later(where, patch,
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path,
                           env=environment(), timeout=120)
     assert (done.returncode, done.stderr) == (130, "")
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs a pseudo-terminal (the pty module), POSIX only")
+@pytest.mark.parametrize("args, what", [
+    (["validate", "-", "-f", "mtg/modern"], "decklist"),
+    (["simulate", "-", "-f", "mtg/modern"], "decklist"),
+    (["convert", "-", "--to", "arena"], "decklist"),
+])
+def test_a_list_typed_at_the_terminal_ends_with_one_ctrl_d_and_is_asked_for(args, what, tmp_path):
+    """`deckcheck validate -` with the terminal as standard input waited without a word,
+    and a list pasted there and ended with Ctrl-D was not read until a second Ctrl-D: the
+    read went on past the end of input a terminal gives (one read returning nothing)."""
+    import pty
+    import select
+    import time
+
+    main, terminal = pty.openpty()
+    try:
+        process = subprocess.Popen([str(deckcheck_executable()), *args], stdin=terminal, stdout=terminal,
+                                   stderr=terminal, cwd=tmp_path, env=environment())
+    finally:
+        os.close(terminal)
+
+    def shown_within(seconds: float) -> bytes:
+        found, deadline = b"", time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if select.select([main], [], [], 0.1)[0]:
+                try:
+                    found += os.read(main, 65536)
+                except OSError:  # EIO: the command has ended
+                    break
+            elif process.poll() is not None:
+                break
+        return found
+
+    try:
+        asked, deadline = b"", time.monotonic() + 60
+        while b"Ctrl-D" not in asked and time.monotonic() < deadline and process.poll() is None:
+            asked += shown_within(0.5)
+        assert f"deckcheck: reading the {what} from the terminal: end it with Ctrl-D on a line of its own".encode() in asked, asked
+        os.write(main, b"4 Lightning Bolt\n56 Mountain\n")
+        time.sleep(0.3)
+        os.write(main, b"\x04")  # one Ctrl-D at the start of a line: the end of input
+        shown = shown_within(60)
+        assert process.wait(timeout=5) in (0, 1), shown
+        assert b"Lightning Bolt" in shown, shown
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait()
+        os.close(main)

@@ -32,6 +32,10 @@ CASES = [
     (["validate", "DECK", "-f", "mtg/modern", "--date", "yesterday"], "--date"),
     (["validate", "DECK", "-f", "mtg/modern", "extra", "--platform", "xbox"], "--platform"),
     (["validate", "DECK", "-f", "mtg/modern", "-o", "xml"], "xml"),
+    # A platform in capitals, as a manifest's cell may write it (and is taken there): it
+    # was told to choose among the ids with no word of the case.
+    (["validate", "DECK", "-f", "mtg/modern", "--platform", "Arena"], "--platform 'Arena': platforms are lower case: did you mean arena?"),
+    (["cards", "lookup", "Bolt", "-f", "mtg/modern", "--platform", "MTGO"], "--platform 'MTGO': platforms are lower case: did you mean mtgo?"),
     (["convert", "DECK", "--to", "pdf"], "--to"),
     (["cards", "lookup", "Bolt", "--game", "chess"], "--game"),
     (["formats", "show", "mtg/modern", "--date", "2024-02-30"], "--date"),
@@ -70,6 +74,26 @@ def test_one_line_exit_2(cli, tmp_path, args, fragment):
     assert len(lines) == 1, done.stderr
     assert lines[0].startswith("deckcheck: error: ") and fragment in lines[0], lines[0]
     assert "internal error" not in lines[0] and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("args, line", [
+    # `git help`, `cargo version`: deckcheck's help and version are options; "no such
+    # command 'version'" named neither.
+    (["version"], "no such command 'version'; the version is `deckcheck --version` (see `deckcheck --help`)"),
+    (["formats", "version"], "no such command 'version'; the version is `deckcheck --version` (see `deckcheck formats --help`)"),
+    (["help"], "no such command 'help'; the help is `deckcheck --help`"),
+    (["help", "validate"], "no such command 'help'; the help is `deckcheck validate --help`"),
+    (["help", "cards", "lookup"], "no such command 'help'; the help is `deckcheck cards lookup --help`"),
+    (["cards", "help"], "no such command 'help'; the help is `deckcheck cards --help`"),
+    (["help", "nonsense"], "no such command 'help'; the help is `deckcheck --help`"),
+    (["-V"], "no such option: -V; the version is `deckcheck --version` (see `deckcheck --help`)"),
+    (["validate", "deck.txt", "-f", "mtg/modern", "--version"],
+     "no such option: --version; the version is `deckcheck --version` (see `deckcheck validate --help`)"),
+])
+def test_help_and_version_asked_as_commands_are_told_the_options(cli, args, line):
+    done = cli(*args)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == f"deckcheck: error: {line}\n"
 
 
 def test_a_big_run_draws_a_progress_bar(cli, tmp_path):

@@ -46,6 +46,31 @@ app = typer.Typer(
 )
 
 
+
+def _no_breaks_at_hyphens() -> None:
+    """Click fills a help's paragraphs with textwrap's default, which breaks a word at its
+    hyphens: the rule `not-in-pool` went over two lines as `not-in-` and `pool`, the option
+    `--deck-check` as `deck-` and `check`, where a reader searches for them whole. Click makes
+    its wrapper anew for each paragraph from this class (formatting.wrap_text): a subclass
+    that never breaks there takes its place, for the command line's helps alone."""
+    from typer._click import _textwrap
+
+    if getattr(_textwrap.TextWrapper, "deckcheck", False):
+        return
+    plain = _textwrap.TextWrapper
+
+    class Wrapper(plain):  # type: ignore[valid-type,misc]
+        deckcheck = True
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **{**kwargs, "break_on_hyphens": False})
+
+    _textwrap.TextWrapper = Wrapper  # type: ignore[misc]
+
+
+_no_breaks_at_hyphens()
+
+
 def _show_version(value: bool) -> None:
     """`--version`: the version, then exit 0 (entry.py answers `deckcheck --version` alone
     itself, fast; this is the same answer for a command line Typer reads, and the line

@@ -64,11 +64,15 @@ def batch(
     and made canonical and card pools are checked; a batch never looks names up online.
     A manifest's `platform` column sets a row's platform (else --platform).
 
-    Example: deckcheck batch registrations.csv -f mtg/legacy --date 2024-06-01 -o json
+    \b
+    Example: deckcheck batch registrations.csv -f mtg/legacy \\
+        --date 2024-06-01 -o json
 
     -f may be left out when every manifest row names its format (a `format` column).
 
-    Example (CI): deckcheck batch decks/ -f mtg/modern -o junit --report deckcheck.xml
+    \b
+    Example (CI): deckcheck batch decks/ -f mtg/modern \\
+        -o junit --report deckcheck.xml
 
     Limited: a `pool` column checks each deck against its registered pool; --deck-check 10%
     --seed 7 adds a reproducible sample of players to deck-check.

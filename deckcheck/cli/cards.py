@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 cards_app = typer.Typer(
     short_help="Query the card data: names, printings, legality on a date.",
     help="Query the card data (built in, or a database you sync or import): names, printings, legality on a date.\n\n"
-    "Example: deckcheck cards lookup \"Lightning Bolt\" --format mtg/modern --date 2015-01-01",
+    "\b\nExample: deckcheck cards lookup \"Lightning Bolt\" \\\n    --format mtg/modern --date 2015-01-01",
     no_args_is_help=True,
 )
 JSON_OPTION = typer.Option("text", "--output", "-o", metavar="OUTPUT", help="text or json.")
@@ -67,7 +67,9 @@ def cards_sync(
     DECKCHECK_YGOPRODECK_URL (default https://db.ygoprodeck.com). The other games' cards
     in the database are kept.
 
-    Example: deckcheck cards sync; deckcheck cards sync --game yugioh
+    Example: deckcheck cards sync
+
+    Example: deckcheck cards sync --game yugioh
     """
     from ..errors import DeckcheckError
 
@@ -160,6 +162,7 @@ def cards_import(
     The file's game is recognised from its content; its cards replace that game's cards
     only.
 
+    \b
     Example: deckcheck cards import oracle-cards-20240601.json
     """
     from ..cards.importer import import_file
@@ -200,9 +203,13 @@ def cards_lookup(
     Exit 1 (with suggestions) when no card has that name; an Alchemy card the format allows
     on --platform is a warning (the card data lacks it), exit 0.
 
-    Example: deckcheck cards lookup "lightning bolt"; deckcheck cards lookup 14558127
+    Example: deckcheck cards lookup "lightning bolt"
 
-    Example: deckcheck cards lookup "Oko, Thief of Crowns" -f mtg/standard --date 2019-09-28 --platform arena
+    Example: deckcheck cards lookup 14558127
+
+    \b
+    Example: deckcheck cards lookup "Oko, Thief of Crowns" \\
+        -f mtg/standard --date 2019-09-28 --platform arena
     """
     from ..cards import offline_by_default
     from ..cards.lookup import find_game, too_long
@@ -298,6 +305,7 @@ def cards_stats(cards_db: Optional[Path] = CARDS_DB_OPTION, output: str = JSON_O
     """
     from ..cards.builtin import BUILTIN_FILE, builtin_path
     from ..games.mtg.store import CardDb
+    from ..report.style import fitted_text
 
     text_or_json(output)
     # No user folder (no HOME, no password entry) and no database named: the built-in data,
@@ -343,7 +351,11 @@ def cards_stats(cards_db: Optional[Path] = CARDS_DB_OPTION, output: str = JSON_O
         rows.append((game, f"{int(values.get('rows', '0')):,} rows from {values.get('source', '?')} "
                            f"({values.get('source_file', '?')}), imported {values.get('imported_at', '?')}, "
                            f"schema {values.get('schema_version', '?')}"))
-    emit("".join(f"{label + ':':<13}{value}\n" for label, value in rows))
+    # Fitted to the terminal as `cards lookup` is: a source's and a game's line ran to 156
+    # columns. The database's line is left whole: its path, one word, would go to a line of
+    # its own under its label in a deep folder, and the terminal breaks a path anyway.
+    database, *rest = [f"{label + ':':<13}{value}\n" for label, value in rows]
+    emit(database + fitted_text("".join(rest)))
 
 
 @cards_app.command("info")

@@ -47,7 +47,9 @@ def check(
 
     Example: deckcheck check
 
-    Example (pre-commit, GitHub Actions): deckcheck check -o github decks/burn.txt
+    \b
+    Example (pre-commit, GitHub Actions): \\
+        deckcheck check -o github decks/burn.txt
     """
     with _usage_errors_reported(output):  # before deckcheck.yaml is read: -o's output
         config = _config(paths, config_file, format_id, output)

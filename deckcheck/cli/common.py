@@ -362,7 +362,18 @@ def _take_stdin(what: str, example: str) -> str:
     _STDIN_READ.append(True)
     if sys.stdin is None:
         return f"standard input is closed; pipe the {what} in (cat {example} | deckcheck ...) or name its file"
+    if _isatty(sys.stdin):
+        # Typed or pasted at the terminal: without a word the command seemed to hang.
+        end = "Ctrl-Z then Enter" if os.name == "nt" else "Ctrl-D"
+        say(f"deckcheck: reading the {what} from the terminal: end it with {end} on a line of its own")
     return ""
+
+
+def _isatty(stream: object) -> bool:
+    try:
+        return bool(getattr(stream, "isatty", lambda: False)())
+    except (OSError, ValueError):  # a closed or detached stream
+        return False
 
 
 def read_deck_argument(source: str, *, input_format: str | None = None) -> Deck:

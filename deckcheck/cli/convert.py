@@ -37,7 +37,9 @@ def convert(
 
     Example: deckcheck convert deck.ydk --to ydke
 
-    Example: deckcheck convert edh.txt --to arena -f mtg/commander
+    \b
+    Example: deckcheck convert edh.txt --to arena \\
+        -f mtg/commander
     """
     from .. import decklists
     from ..converting import COMMAND_WORDS, converted

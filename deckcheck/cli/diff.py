@@ -49,9 +49,13 @@ def diff(
     reads it. In a limited event the sideboard is the rest of the pool: give the pool
     (--pool) to compare it.
 
-    Example: deckcheck diff registered.txt found.txt -f mtg/modern -o json
+    \b
+    Example: deckcheck diff registered.txt found.txt \\
+        -f mtg/modern -o json
 
-    Example: deckcheck diff registered.txt found.txt -f mtg/limited --pool pool.txt
+    \b
+    Example: deckcheck diff registered.txt found.txt \\
+        -f mtg/limited --pool pool.txt
     """
     from ..errors import DeckcheckError
     from ..formats import load, reference

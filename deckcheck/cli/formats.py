@@ -50,7 +50,9 @@ def formats_show(
 ) -> None:
     """Show a format's merged rules and the lists in force on a date.
 
-    Example: deckcheck formats show mtg/legacy --date 2011-06-01
+    \b
+    Example: deckcheck formats show mtg/legacy \\
+        --date 2011-06-01
     """
     from ..formats import load, reference
     from ..formats.show import describe
@@ -147,7 +149,9 @@ def formats_check_freshness(
     bundled lists need an update: scripts/build_mtg_formats.py), 2 when the card data has
     no legalities (the built-in data has none: run deckcheck cards sync first).
 
-    Example: deckcheck formats check-freshness mtg/modern mtg/legacy
+    \b
+    Example: deckcheck formats check-freshness \\
+        mtg/modern mtg/legacy
     """
     import json
 
@@ -238,7 +242,9 @@ def formats_import_lflist(
 ) -> None:
     """Turn an EDOPro lflist.conf into format YAML, one format per `!Name` list.
 
-    Example: deckcheck formats import-lflist lflist.conf -d my-formats/
+    \b
+    Example: deckcheck formats import-lflist lflist.conf \\
+        -d my-formats/
     """
     from ..games.yugioh.lflist import (KNOWN_DAYS, MAX_COUNT, format_yaml, no_longer_listed, parse_lflist,
                                        points_yaml, region_of, slug)

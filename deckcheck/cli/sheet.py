@@ -42,7 +42,9 @@ def sheet(
     an illegal deck gets no sheet unless --force (exit 1 either way). A limited deck is
     checked against its registered pool (--pool), as validate does.
 
-    Example: deckcheck sheet deck.txt -f mtg/modern --player "Ann Lee" --event "FNM" --out sheet.pdf
+    \b
+    Example: deckcheck sheet deck.txt -f mtg/modern \\
+        --player "Ann Lee" --event "FNM" --out sheet.pdf
     """
     from ..errors import DeckcheckError
     from ..formats import load, reference

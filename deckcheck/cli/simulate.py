@@ -51,11 +51,17 @@ def simulate(
     Exact (multivariate hypergeometric) when the keep policy only counts cards;
     Monte Carlo otherwise or with --hands/--seed. Exit 1 when an --assert fails.
 
-    Example: deckcheck simulate deck.txt -f mtg/constructed --keep "2 <= lands <= 5" --assert "keep7 >= 0.85"
+    \b
+    Example: deckcheck simulate deck.txt -f mtg/constructed \\
+        --keep "2 <= lands <= 5" --assert "keep7 >= 0.85"
 
-    Example (CI): deckcheck simulate deck.txt -f mtg/modern --assert "keep7 >= 0.85" -o junit > simulate.xml
+    \b
+    Example (CI): deckcheck simulate deck.txt -f mtg/modern \\
+        --assert "keep7 >= 0.85" -o junit > simulate.xml
 
-    Example: deckcheck simulate deck.txt -f mtg/modern --cast "Wrath of God" --compare mine.yaml karsten.yaml
+    \b
+    Example: deckcheck simulate deck.txt -f mtg/modern \\
+        --cast "Wrath of God" --compare mine.yaml karsten.yaml
     """
     from .run_simulate import run_simulate
 

@@ -45,11 +45,17 @@ def validate(
     made canonical, typos get "did you mean" suggestions and cards outside the format's
     card pool on the event date (and platform) are reported.
 
-    Example: deckcheck validate deck.txt -f mtg/modern --date 2024-06-01 -o json
+    \b
+    Example: deckcheck validate deck.txt -f mtg/modern \\
+        --date 2024-06-01 -o json
 
-    Example (CI): deckcheck validate decks/*.txt -f mtg/modern -o junit > deckcheck.xml
+    \b
+    Example (CI): deckcheck validate decks/*.txt \\
+        -f mtg/modern -o junit > deckcheck.xml
 
-    Limited: deckcheck validate deck.txt -f mtg/limited --pool pool.txt
+    \b
+    Limited: deckcheck validate deck.txt -f mtg/limited \\
+        --pool pool.txt
     """
     from .run_validate import run_validate
 

@@ -41,6 +41,9 @@ def side_of(on: object) -> str:
     """`play` or `draw`, the side `on` names in either game's words; else an OptionError."""
     if isinstance(on, str) and on in SIDE_WORDS:
         return SIDE_WORDS[on]
+    if isinstance(on, str) and on.lower() in SIDE_WORDS:
+        # Told, not taken, as an output or format id in capitals is (`-o JSON`).
+        raise OptionError("on", f"{quoted(on)}: sides are lower case: did you mean {on.lower()}?")
     raise OptionError("on", f"{on!r}: {SIDES_ASKED}")
 
 

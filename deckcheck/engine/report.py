@@ -15,7 +15,7 @@ from typing import Any
 from ..formats.schema import MULLIGAN_LABELS
 from ..games import side_name
 from ..model import COMMANDER
-from ..report.style import TEXT_WIDTH, Shown, as_is, cell, face_words, inert, name_lines, pad, paint, widest
+from ..report.style import TEXT_WIDTH, Shown, as_is, cell, face_words, inert, name_lines, pad, paint, widest, word_pieces
 from ..result import AssertionOutcome
 from ..wording import card_names, counted, listed
 from .assertions import AssertionResult
@@ -288,8 +288,9 @@ _MIN_NAME = 12  # the narrowest a table's name column is made: a word a line rea
 
 def _name_width(names: list[str], fixed: int) -> int:
     """A table's name column: as wide as its widest name, else what the `fixed` columns
-    leave of TEXT_WIDTH, but no narrower than _MIN_NAME nor than the widest word."""
-    word = widest(word for name in names for face in face_words(name) for word in face)
+    leave of TEXT_WIDTH, but no narrower than _MIN_NAME nor than the widest word (or piece
+    of a Chinese or Japanese word: report/style.word_pieces)."""
+    word = widest(piece for name in names for face in face_words(name) for word in face for piece in word_pieces(word))
     return min(widest(names, _MIN_NAME), max(TEXT_WIDTH - fixed, _MIN_NAME, word))
 
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..report import spreadsheet
-from ..report.style import Shown, as_is, cell, pad, widest
+from ..report.style import Shown, as_is, cell, columns, pad, widest
 from .compare import Comparison, Row
 from .outcome import Estimate, hypergeom_at_least
 from .simulation import SIDES, Simulation
@@ -155,12 +155,14 @@ def render_compare_text(comparison: Comparison, *, shown: Shown = as_is) -> str:
 
 
 def _key_lines(items: list[str], width: int = 80) -> list[str]:
-    """`  columns: A = a; B = b` broken between items to fit `width` (an item wider, a
-    spell's long name, stays whole on its own line)."""
+    """`  columns: A = a; B = b` broken between items to fit `width` terminal columns
+    (`columns`: a spell named in Japanese takes two a character; an item wider, a spell's
+    long name, stays whole on its own line)."""
     lines = ["  columns:"]
-    for item in items:
+    for at, item in enumerate(items):
         last = lines[-1]
-        if len(last) + len(item) + 2 > width and last.strip() != "columns:":
+        # The `; ` before the item, and the `;` after it unless it is the last.
+        if columns(last) + 2 + columns(item) + (at < len(items) - 1) > width and last.strip() != "columns:":
             lines[-1] += ";"
             lines.append(f"{'':11}{item}")
         else:

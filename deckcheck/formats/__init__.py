@@ -711,9 +711,19 @@ def check_file(path: str | Path, *, root: Path | None = None, documents: Documen
     if not tree.is_file(path):
         from ..yamlload import standard_input_advice
 
-        raise FormatError(standard_input_advice(path, "format file") or "no such file", path=str(path))
+        raise FormatError(standard_input_advice(path, "format file") or f"no such file{_bundled_hint(str(path))}",
+                          path=str(path))
     resolved_id, file, data, chain, _files = _merged(path, root=root, documents=documents)
     return build_format(resolved_id, file, data, chain)
+
+
+def _bundled_hint(written: str) -> str:
+    """For a bundled format's id given where a file of one's own goes (`formats check
+    mtg/modern`): what it is and where it is shown; "" for anything else."""
+    if written not in available():
+        return ""
+    return (f"; {written} is a bundled format, not a file (`deckcheck formats show {written}` shows it): "
+            "give the path of a format file of your own")
 
 
 def iter_formats(*, include_abstract: bool = False) -> Iterator[Format | FormatError]:

@@ -60,21 +60,30 @@ TEXT_WIDTH = 80
 
 
 def fitted(line: str, hang: int | None = None, width: int = TEXT_WIDTH) -> list[str]:
-    """`line` as lines of at most `width` columns, broken between words (a card name's
-    hyphen is no place to break), the lines after the first indented `hang` blanks (by
+    """`line` as lines of at most `width` terminal columns (`columns`), broken between words
+    (a card name's hyphen is no place to break; Chinese and Japanese between characters
+    too: `word_pieces`), the lines after the first indented `hang` blanks (by
     default the line's own indent and four more, deeper than the lines listed under it);
     a line that fits, or a word too long for any (a file's path), as it is. A terminal
     would break it at any character and carry on at its left edge."""
-    if len(line) <= width:
+    if columns(line) <= width:
         return [line]
-    import textwrap  # only for a long line
-
     lead = len(line) - len(line.lstrip(" "))
     indent = lead + 4 if hang is None else hang
+    if columns(line) != len(line):
+        # Chinese or Japanese (two columns a character, no blanks between words): measured
+        # in terminal columns and broken between characters too, as a table's names are.
+        parts = _filled(_ONE_BLANK.split(line[lead:]), width - lead, width - indent)
+        return [" " * (indent if at else lead) + part for at, part in enumerate(parts)] or [line]
+    import textwrap  # only for a long line
+
     return textwrap.wrap(line[lead:], width=width, initial_indent=" " * lead, subsequent_indent=" " * indent,
                          break_long_words=False, break_on_hyphens=False) or [line]
 
 
+# A blank between two words: a run of blanks (up to a label's value) is no place to break
+# and stays as it is, within the word before it.
+_ONE_BLANK = lazy(r"(?<! ) (?! )")
 # `  text:       ...`: a label, then blanks up to the column of its value.
 _LABELLED = lazy(r" *\S[^:]*: {2,}(?=\S)")
 
@@ -100,22 +109,64 @@ def name_lines(name: str, width: int, hang: int = 2) -> list[str]:
     terminal columns (`columns`), the lines after the first `hang` columns narrower (they
     are indented so, under the row they carry on); a name of faces that does not fit starts
     each face after the first on a line of its own (`// Petty Theft`), and a face too wide
-    for its line is broken between its own words; a word wider than its line stays whole. A
-    name that fits is one line."""
+    for its line is broken between its own words (Chinese and Japanese between characters:
+    `word_pieces`); a word wider than its line stays whole. A name that fits is one line."""
     if columns(name) <= width:
         return [name]
     lines: list[str] = []
     for face in face_words(name):
-        line = ""
-        for word in face:
-            joined = f"{line} {word}" if line else word
-            if line and columns(joined) > width - (hang if lines else 0):
+        lines += _filled(face, width - (hang if lines else 0), width - hang)
+    return lines
+
+
+def _filled(words: list[str], first: int, later: int) -> list[str]:
+    """`words` joined by blanks into lines of at most `first` terminal columns, then `later`,
+    broken between words and between the `word_pieces` of a word in Chinese or Japanese; a
+    piece wider than its line on a line of its own."""
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        for at, piece in enumerate(word_pieces(word)):
+            joined = f"{line}{'' if at else ' '}{piece}" if line else piece
+            if line and columns(joined) > (later if lines else first):
                 lines.append(line)
-                line = word
+                line = piece
             else:
                 line = joined
-        lines.append(line)
-    return lines
+    return [*lines, line] if line else lines
+
+
+# Japanese line breaking (JIS X 4051, kinsoku): no line starts with a prolonged sound mark,
+# a small kana, an iteration mark or closing punctuation, nor ends with opening punctuation.
+_NO_LINE_START = frozenset("ー・、。，．：；？！」』）】〕〉》｝］〙〗ヽヾゝゞ々ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ")
+_NO_LINE_END = frozenset("「『（【〔〈《｛［〘〖")
+
+
+def word_pieces(word: str) -> list[str]:
+    """`word` as the pieces a line of `name_lines` may break between: the word whole, unless
+    it holds Chinese or Japanese (East Asian wide) characters, which are written without
+    spaces and may be broken before or after each (`稲妻` is `稲`, `妻`), bar the breaks
+    Japanese does not make (`ハーピィ` is `ハー`, `ピィ`) and within a run of narrow
+    characters (the `G` of `増殖するG` stays one piece, as a Latin word would)."""
+    if word.isascii():
+        return [word]
+    import unicodedata
+
+    pieces: list[str] = []
+    wide_before = False
+    for char in word:
+        wide = unicodedata.east_asian_width(char) in "WF"
+        # Never inside an emoji sequence: before a mark or skin tone, or after a joiner.
+        joined = columns(char) == 0 or ord(char) in _SKIN_TONES or (pieces and pieces[-1][-1] == _JOINER)
+        if (pieces and (wide or wide_before) and not joined and char not in _NO_LINE_START
+                and pieces[-1][-1] not in _NO_LINE_END):
+            pieces.append(char)
+        elif pieces:
+            pieces[-1] += char
+        else:
+            pieces.append(char)
+        wide_before = wide
+    return pieces
 
 
 def face_words(name: str) -> list[list[str]]:
