@@ -261,6 +261,18 @@ def test_a_deck_name_above_the_form_is_no_card_of_its_totals(title, cards):
     assert result.counts["main"] in (40, 41)
 
 
+@pytest.mark.parametrize(("rows", "warned"), [
+    ("| 4 | Lightning Bolt | $1.20 |\n| 56 | Mountain | $3.00 |\n| **Total** | 60 | $123.45 |\n", []),
+    ("| 4 | Lightning Bolt | $1.20 |\n| 55 | Mountain | $3.00 |\n| 60 | **Total** | $123.45 |\n",
+     ["'Total 60' states 60 cards, but 59 are listed in the blank-line group above it: is a card line missing, or a count mistyped?"]),
+])
+def test_a_markdown_tables_total_row_is_compared_by_its_count_cell(rows, warned):
+    """A table's total row (`| **Total** | 60 |`, the word in either column) states its count
+    cell's number: not the sum of a price column beside it."""
+    result = validate("| Qty | Card | Price |\n|---|---|---|\n" + rows, "mtg/modern", offline=True)
+    assert [problem.message for problem in _stated(result)] == warned
+
+
 def test_the_warning_through_the_installed_command(tmp_path):
     """`deckcheck validate` of a form whose Main Deck total the cards do not make: the
     warning on its line in the text report and in JSON (rule parse-error, severity warning,
