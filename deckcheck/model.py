@@ -2,10 +2,14 @@
 from __future__ import annotations
 
 from collections.abc import Container, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from .names import card_key, fold
 from .problem import LineProblems, Problem
 from .record import NamedTuple, Record
+
+if TYPE_CHECKING:
+    from .decklists.stated import StatedTotal
 
 MAIN = "main"
 SIDEBOARD = "sideboard"
@@ -103,9 +107,10 @@ class Deck(Record):
     __slots__ = (
         "source", "entries", "problems", "input_format", "name", "comments", "unreadable", "commander_hints",
         "banner_card", "guessed_sideboard", "maybe_title", "empty_command_heading", "cut_line", "headed", "drafter",
+        "stated_totals",
     )
     # Where a list was read, not what it holds: two readings of one deck are equal.
-    NOT_COMPARED = frozenset({"headed"})
+    NOT_COMPARED = frozenset({"headed", "stated_totals"})
     __hash__ = None  # type: ignore[assignment]  # mutable: parsers fill it in
 
     def __init__(
@@ -114,7 +119,7 @@ class Deck(Record):
         commander_hints: tuple[str, ...] = (), guessed_sideboard: GuessedSideboard | None = None,
         banner_card: str | None = None, comments: str | None = None, maybe_title: MaybeTitle | None = None,
         empty_command_heading: tuple[int, str] | None = None, cut_line: int | None = None,
-        headed: bool = False, drafter: str | None = None,
+        headed: bool = False, drafter: str | None = None, stated_totals: tuple[StatedTotal, ...] = (),
     ) -> None:
         self.source = source
         self.entries = [] if entries is None else entries
@@ -156,6 +161,10 @@ class Deck(Record):
         # players): a batch row registering the log as its pool is told when it is another
         # player's (batch/check.py). None for any other file.
         self.drafter = drafter
+        # The totals a typed list states for itself (`Main Deck Total: 40`, `Sideboard (15)`),
+        # with the boxes of lines each may count: compared with the deck's final zones
+        # (decklists/stated.py). Empty for nearly every list.
+        self.stated_totals = stated_totals
 
     def zone(self, zone: str) -> list[CardEntry]:
         return [entry for entry in self.entries if entry.zone == zone]
@@ -196,6 +205,7 @@ class Deck(Record):
         copied.cut_line = self.cut_line
         copied.headed = self.headed
         copied.drafter = self.drafter
+        copied.stated_totals = self.stated_totals
         for name, value in changes.items():
             setattr(copied, name, value)
         return copied

@@ -260,6 +260,11 @@ def checked_deck(
     # The deck's own problems as `prepare` left them: a Commander format settles a guessed
     # sideboard only there, once its command zone is read, and says which reading it took.
     problems = list(deck.problems)
+    if deck.stated_totals and not deck.unreadable:
+        # The totals the list states (`Main Deck Total: 40`), against its zones now final.
+        from .decklists.stated import unmade
+
+        problems.extend(unmade(deck, fmt.game))
     if pool is not None:
         problems.extend(pool.problems)
     if unknown and not deck.unreadable:

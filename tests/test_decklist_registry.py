@@ -30,7 +30,7 @@ def test_every_format_module_declares_itself(module):
 
 
 def test_every_format_module_is_registered():
-    helpers = {"__init__", "common", "convert", "csv_export", "layout", "markdown_table", "settings_file", "title", "xmlsafe"}
+    helpers = {"__init__", "common", "convert", "csv_export", "layout", "markdown_table", "settings_file", "stated", "title", "xmlsafe"}
     modules = {path.stem for path in (PACKAGE / "decklists").glob("*.py")} - helpers
     assert modules == {module.NAME for module in decklists.FORMATS}
 

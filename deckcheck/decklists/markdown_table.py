@@ -51,6 +51,14 @@ _TOTAL_ROW = lazy(
 _EMPHASIS = "*_` "
 
 
+class TotalRow(tuple):
+    """What `row` gives a table's total row (`| **Total** | 60 |`): its count and name cells,
+    no card but a number the list states (decklists/stated.py compares it with the cards;
+    the row's other cells, a price's sum, are left out)."""
+
+    __slots__ = ()
+
+
 def is_total(name: str) -> bool:
     """Whether a row's name cell (or a spreadsheet row's first column) sums the list."""
     return _TOTAL_ROW.fullmatch(name.strip(_EMPHASIS)) is not None
@@ -100,15 +108,17 @@ class MarkdownTable:
 
     def row(self, line: str) -> tuple[str, str] | None:
         """The row's count and name cells (a row without a count, `| | Sideboard |`, has ""
-        for it); None for a row without a name, the table's total (its word in either
-        cell), or the separator."""
+        for it); a TotalRow of them for the table's total (its word in either cell); None for a row
+        without a name, or the separator."""
         if is_separator(line):
             return None
         cells: Sequence[str] = _cells(line)
         assert self.count is not None and self.name is not None
         name = cells[self.name] if self.name < len(cells) else ""
         count = cells[self.count] if self.count < len(cells) else ""
-        if not name or is_total(name) or is_total(count):
-            # The word may stand in the count column, the sum under the card's (`| **Total** | 60 |`).
+        if not name:
             return None
+        if is_total(name) or is_total(count):
+            # The word may stand in the count column, the sum under the card's (`| **Total** | 60 |`).
+            return TotalRow((count, name))
         return count, name

@@ -53,7 +53,7 @@ from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAIN, MAYBEBOARD, SIDEBOA
 from ..names import display_name, nfkc
 from ..problem import WARNING, LineProblems, Problem
 from ..wording import counted as counted_words, lines_text
-from .markdown_table import ROW_WITHOUT_HEADER, MarkdownTable, is_total
+from .markdown_table import ROW_WITHOUT_HEADER, MarkdownTable, TotalRow, is_total
 from .common import (
     MAX_LINE_CHARS, category_zone, companions_for_sideboard, counted, is_fence, make_entry, parse_error, split_lines, squeeze,
     too_long,
@@ -248,7 +248,8 @@ _NAMED_LINE = lazy(
 # variant only at the end of the name (before other decorations), never inside it
 # (tests/test_ygo_names.py reads every Yu-Gi-Oh! name back).
 _TAGS = lazy(r"\s*\^[^^]*\^")                     # Archidekt `^Have,#37d67a^`
-_COMMENT = lazy(r"\s+#(?!\d+(?:\s|$))(?P<text>.*)$")  # Moxfield `#tag`, deckstats `# !Commander`
+# A `#` and a number before a closing Japanese bracket is the name's too (`《Flying Kamakiri #1》×2`).
+_COMMENT = lazy(rf"\s+#(?!\d+(?:[\s{_CLOSING_QUOTES}]|$))(?P<text>.*)$")  # Moxfield `#tag`, deckstats `# !Commander`
 # Not inside Markdown bold (`**Duress**` holds `*Duress*`): a marker stands alone.
 _MARKER = lazy(r"\s*(?<!\*)\*(?P<marker>[A-Za-z]{1,6})\*(?!\*)")  # `*F*`, `*E*`, TappedOut `*CMDR*`
 _VARIANT = lazy(r"\s*<[^<>]*>(?=\s*(?:$|[\[(]))")    # MTGGoldfish `<A>`, `<showcase>` (then `[SET]`)
@@ -966,7 +967,12 @@ def parse(text: str, source: str = "<text>") -> Deck:
     saw_header = False
     in_about = False
     table: MarkdownTable | None = None  # the Markdown table whose rows are being read
-    headings: list[tuple[int, str | None, str]] = []  # each section heading: its line, the zone after it, its text
+    # Each section heading: its line, the zone after it, its text, whether it heads a zone
+    # (`Sideboard`) rather than a category (`Creatures`).
+    headings: list[tuple[int, str | None, str, bool]] = []
+    # The totals the list states (`Main Deck Total: 40`, `Sideboard (15)`): line, text, what
+    # it is (STATED_*), the first card line of the blank-line group a total closes.
+    stated: list[tuple[int, str, str, int | None]] = []
     has_nul = "\x00" in text
     plain_card = _plain_card
     lines = split_lines(text)
@@ -1003,6 +1009,11 @@ def parse(text: str, source: str = "<text>") -> Deck:
                 cells = table.row(line) if table.readable else None
                 if cells is None:
                     continue
+                if cells.__class__ is TotalRow:
+                    # `| **Total** | 60 |`: the number its two cells state (not a price's sum beside them).
+                    said = " ".join(cell.strip("*_` ") for cell in reversed(cells) if cell)
+                    stated.append((number, said, STATED_TOTAL, _group_start(groups)))
+                    continue
                 name = _unemphasized(squeeze(cells[1]))  # `| 4 | **Mountain** |`
                 line = f"{cells[0]} {name}" if cells[0] else name
         else:
@@ -1024,6 +1035,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
                 and _COUNTER_ALONE.match(nfkc(line)):
             # `40枚`, `（40枚）`: the count of the deck or section above (_COUNTER_ALONE), no
             # heading, so a list with no other keeps its blank-line sideboard.
+            stated.append((number, line, STATED_ALONE, _group_start(groups)))
             continue
         if line[0].isdigit() and not in_about:
             # `4 Name`, the shape of almost every line: no header, comment, hero or SB: line starts so.
@@ -1043,6 +1055,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
         # row, `Total<TAB>60`, is no line at all).
         tabbed = _count_after_tab(line) if "\t" in line else None
         if tabbed == _SUMS_THE_LIST:
+            stated.append((number, line, STATED_TOTAL, _group_start(groups)))  # `Total<TAB>60`
             continue
         line = squeeze(line)
         if "\uff1a" in line:
@@ -1070,7 +1083,9 @@ def parse(text: str, source: str = "<text>") -> Deck:
                 zone = _zone_after(section, zone)
                 # A category heading also means groups are not MTGO's sideboard.
                 saw_header = saw_header or zone not in _BESIDE_DECK
-                headings.append((number, zone, line))
+                headings.append((number, zone, line, bool(section)))
+                if _has_digit(comment):
+                    stated.append((number, line, STATED_HEADING, None))  # `// Sideboard (15)`
             elif comment and zone in _COMMAND_ZONES and groups[-1] and groups[-1][-1][2] == zone:
                 # A comment after the command zone's cards heads a category of the list's own
                 # (`// Commander`, its card, then `// Ramp`): the deck follows, not more commanders.
@@ -1084,7 +1099,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
             if section is not None:
                 saw_header = True
                 zone = _zone_after(section, zone)
-                headings.append((number, zone, line))
+                headings.append((number, zone, line, True))
                 continue
         hero = _HERO_LINE.match(tabbed or line)
         if hero:
@@ -1128,7 +1143,9 @@ def parse(text: str, source: str = "<text>") -> Deck:
             else:
                 zone = _zone_after(section, zone)
                 saw_header = saw_header or zone not in _BESIDE_DECK
-                headings.append((number, zone, line))
+                headings.append((number, zone, line, bool(section)))
+                if _has_digit(line):
+                    stated.append((number, line, STATED_HEADING, None))  # `Sideboard (15)`, `Creatures (24)`
             continue
         if in_about:
             arena_name = _ARENA_NAME.match(line)
@@ -1139,7 +1156,9 @@ def parse(text: str, source: str = "<text>") -> Deck:
             # `Total Monster Cards: 15`, `Main Deck Total: 40`: Konami's Yu-Gi-Oh! form sums
             # each box, and a list typed as it is keeps the sums (a Japanese one's `合計：40枚`,
             # a Chinese one's `合计：40张`: 計 or 计 its last character); like a table's total
-            # row, no card (Total War goes on), and no error in a legal deck.
+            # row, no card (Total War goes on), and no error in a legal deck; compared with
+            # the cards once the deck's zones are final (decklists/stated.py).
+            stated.append((number, raw.strip(), STATED_TOTAL, _group_start(groups)))
             continue
         headed = _headed_card(tabbed or line)
         if headed is not None:
@@ -1149,7 +1168,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
                 groups[-1].append((number, card, section))  # one card, as `Commander: Name`
             else:
                 zone = section
-                headings.append((number, zone, line))  # a heading, though a card follows it on its line
+                headings.append((number, zone, line, True))  # a heading, though a card follows it on its line
                 groups[-1].append((number, card, zone))
             continue
         if _SB_PREFIX.match(tabbed or line):
@@ -1158,7 +1177,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
         elif line[-1] in _CATEGORY_ENDS and (category := _own_category(line, lines, number)) is not None:
             saw_header = True
             zone = _zone_after("", zone)
-            headings.append((number, zone, line))
+            headings.append((number, zone, line, False))  # its count is checked here (_own_category)
             if category:
                 deck.problems.append(parse_error(category, line=number, text=line, zone=zone, severity=WARNING))
         else:
@@ -1206,7 +1225,29 @@ def parse(text: str, source: str = "<text>") -> Deck:
     _hero_beside_its_back(deck)
     deck.empty_command_heading = _empty_command_heading(headings, deck)
     deck.headed = saw_header
+    if stated:
+        from .stated import stated_totals  # only a list that states a total
+
+        deck.stated_totals = stated_totals(stated, headings, deck.maybe_title.line if deck.maybe_title is not None else None)
     return deck
+
+
+# What a line that states a number of cards is (decklists/stated.py): a heading with its
+# count, a total line, a count alone on its line.
+STATED_HEADING, STATED_TOTAL, STATED_ALONE = "heading", "total", "alone"
+
+
+def _has_digit(line: str) -> bool:
+    """Whether a heading holds a digit (`Sideboard (15)`, `メインデッキ（４０枚）`): its count."""
+    return any(map(str.isdigit, line))
+
+
+def _group_start(groups: list[list[tuple[int, str | tuple[str, int], str | None]]]) -> int | None:
+    """The first card line of the blank-line group a total under it closes: the group being
+    read, or the one above the blank line it follows."""
+    if groups[-1]:
+        return groups[-1][0][0]
+    return groups[-2][0][0] if len(groups) > 1 else None
 
 
 def _hero_beside_its_back(deck: Deck) -> None:
@@ -1234,12 +1275,12 @@ def _hero_beside_its_back(deck: Deck) -> None:
     entries[:] = kept
 
 
-def _empty_command_heading(headings: list[tuple[int, str | None, str]], deck: Deck) -> tuple[int, str] | None:
+def _empty_command_heading(headings: list[tuple[int, str | None, str, bool]], deck: Deck) -> tuple[int, str] | None:
     """The line and text of the first command-zone heading (`Commander`, `// Oathbreaker`)
     with no line of the list read under it, before the next heading or the end: a card, or a
     line that could not be read (its problem says more), or a card line left out with a
     warning (`0 Name`: the list wrote the line there, and is not to be told to add it)."""
-    if not any(zone == COMMANDER for _, zone, _ in headings):
+    if not any(heading[1] == COMMANDER for heading in headings):
         return None
     used = {entry.line for entry in deck.entries} | {
         problem.line for problem in deck.problems if problem.is_error or problem.zone is not None}
@@ -1247,7 +1288,7 @@ def _empty_command_heading(headings: list[tuple[int, str | None, str]], deck: De
     # In order, so each heading finds the first line read below it by bisection: searching
     # every line read for each heading made 20,000 headings with a card each take 17 s.
     in_order = sorted(used)  # type: ignore[type-var]
-    for index, (number, zone, text) in enumerate(headings):
+    for index, (number, zone, text, _) in enumerate(headings):
         if zone != COMMANDER:
             continue
         end = headings[index + 1][0] if index + 1 < len(headings) else None
@@ -1472,6 +1513,7 @@ def _parse_plain_sections(lines: list[str], deck: Deck) -> bool:
     (see there): each header sets the zone of the cards after it."""
     entries = []
     zone = MAIN
+    counted_heading = False  # a header with its count (`Sideboard (15)`): a stated total
     for number, line in enumerate(lines, start=1):
         if line:
             card = _plain_card(line)
@@ -1479,8 +1521,17 @@ def _parse_plain_sections(lines: list[str], deck: Deck) -> bool:
                 entries.append(CardEntry(card[0], card[1], zone, number))
             else:
                 zone = _plain_header(line)  # type: ignore[assignment]  # a header: _parse_plain asked
+                counted_heading = counted_heading or _has_digit(line)
     deck.entries += entries
     deck.headed = True  # a header above cards, as the general path's saw_header
+    if counted_heading:
+        from .stated import stated_totals  # only a list that states a total
+
+        # Its headers, read again (a list of thousands of headers and no count keeps none).
+        headings = [(number, _plain_header(line), line, True) for number, line in enumerate(lines, start=1)
+                    if line and _plain_card(line) is None]
+        deck.stated_totals = stated_totals(
+            [(number, line, STATED_HEADING, None) for number, _, line, _ in headings if _has_digit(line)], headings)
     return True
 
 
