@@ -118,7 +118,7 @@ def pool_of(fmt: Format) -> CardPool:
 def _command_pool(fmt: Format) -> CardPool | None:
     """The pool of the command zone when the format gives it its own rarity (Pauper
     Commander: a printing at uncommon), else None: the format's pool serves every zone."""
-    rarity = (fmt.option("card_pool") or {}).get("commander_rarity")
+    rarity = fmt.pool_option("commander_rarity")
     if rarity is None:
         return None
     found = fmt.memo.get((ID, "command pool"))
