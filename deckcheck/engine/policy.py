@@ -24,7 +24,7 @@ from typing import Any
 
 from ..record import NamedTuple
 from ..limits import MAX_HAND_SIZE
-from ..names import card_key
+from ..names import card_key, first_spellings
 from .nodes import arithmetic, with_strings
 from .expr import CATEGORY, Arith, Boolean, Call, Compare, Function, Logic, Name, Node, Not, Number, String, Vocabulary, parse, walk
 
@@ -72,12 +72,9 @@ class Rule:
 
     @property
     def cards(self) -> tuple[str, ...]:
-        """Card names the rule mentions, in order, as written."""
-        seen: dict[str, str] = {}
-        for node in walk(self.node):
-            if isinstance(node, Call) and isinstance(node.args[0], String):
-                seen.setdefault(card_key(node.args[0].value), node.args[0].value)
-        return tuple(seen.values())
+        """The cards the rule mentions, in order, each once as first written."""
+        return first_spellings(node.args[0].value for node in walk(self.node)
+                               if isinstance(node, Call) and isinstance(node.args[0], String))
 
     @property
     def tags(self) -> tuple[str, ...]:
