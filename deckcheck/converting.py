@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import DeckcheckError, OptionError
-from .wording import card_names, counted, listed, named_few
+from .wording import card_names, counted, escaped, listed, named_few
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -227,7 +227,7 @@ def _companions(deck: Deck, to: str, companions: list[CardEntry]) -> list[str]:
     # character (a hostile list's `Lurrus\x1b[31m`): the library returns the warning as
     # data, which no terminal writer defuses (review32h). Not in card_names, which also
     # lists players, whom every report shows defused its own way.
-    names = [name if name.isprintable() else repr(name) for name in card_names([entry.name for entry in companions])]
+    names = [escaped(name) for name in card_names([entry.name for entry in companions])]
     named = listed([f"{name} (line {entry.line})" if entry.line else name for name, entry in zip(names, companions)], "and")
     one = len(companions) == 1
     return [f"{deck.source}: {to} has no companion zone: the companion{'' if one else 's'}, {named}, "
