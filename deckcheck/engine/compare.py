@@ -21,7 +21,8 @@ from typing import Any
 from ..errors import OptionError
 from ..names import card_key, first_spellings
 from .outcome import Estimate, Influence, game_slices, linear, standard_error_of
-from .simulation import SIDES, Simulation, simulate
+from .arguments import SIDES
+from .simulation import Simulation, simulate
 
 MIX = "mix"
 ROW_SIDES = (*SIDES, MIX)

@@ -11,6 +11,7 @@ from typing import Any
 from ..limits import MAX_EXACT_EVENT_WORK
 from ..model import COMMANDER, ZONE_LABELS
 from ..names import card_key
+from .arguments import SIDES
 from .assertions import Assertion, turn_at
 from .cast import CastAnswer, cast_atoms, cast_events, cast_question, deck_land_kinds, source_counts
 from .categories import Atoms, DeckProfile, split_atoms
@@ -22,8 +23,6 @@ from .mulligan import Step
 from .nodes import to_text
 from .outcome import Estimate, Influence, draws_by_turn
 from .policy import BUILTIN_CATEGORIES, category_name
-
-SIDES = ("play", "draw")
 
 
 @dataclass(frozen=True)

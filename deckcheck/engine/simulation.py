@@ -26,7 +26,7 @@ from ..names import card_key, fold
 from ..problem import Problem
 from ..rules import read_as
 from ..wording import EMPTY_LIST, counted
-from .arguments import check_front_end_settings, check_sources, checked_rules, items, side_of
+from .arguments import SIDES, check_front_end_settings, check_sources, checked_rules, items, side_of
 from .assertion_notes import unreachable_counts
 from .assertions import Assertion, AssertionResult, check, parse_assertion, turn_at
 from .bottoming import DEFAULT_BOTTOMING, DEFAULT_SCRY
@@ -42,7 +42,6 @@ from .policy import Rule
 from .policy_notes import policy_notes
 
 MODES = ("auto", "exact", "monte-carlo")
-SIDES = ("play", "draw")
 DEFAULT_HANDS = 100_000
 DEFAULT_SEED = 0
 DEFAULT_TURNS = 3
