@@ -78,6 +78,7 @@ def convert(
     56 Mountain
     """
     from . import decklists
+    from .cards import check_database_path
     from .formats import given
     from .model import Deck
     from .pipeline import read_deck
@@ -85,8 +86,7 @@ def convert(
     if not isinstance(to, str):
         raise OptionError("to", f"{to!r}: give the name of the format to write, such as 'text'")
     decklists.writer(to)  # an unknown `to` before any reading
-    if cards is not None and not isinstance(cards, (str, Path)):
-        raise OptionError("cards", f"{cards!r}: give a card database's path, or None (the default card data)")
+    check_database_path(cards)
     fmt = None if format_id is None else given(format_id)
     if isinstance(deck, Deck):
         read = deck

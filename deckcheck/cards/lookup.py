@@ -118,6 +118,7 @@ def lookup_card(
     >>> bolt.name, bolt.legality["mtg/modern"].legal, bolt.legality["mtg/standard"].legal
     ('Lightning Bolt', True, False)
     """
+    from . import check_database_path
     from ..formats import Format, given
     from ..games import GAMES
     from ..pipeline import check_platform, parse_date
@@ -130,8 +131,7 @@ def lookup_card(
         raise OptionError("game", f"{game!r}: choose {listed(list(GAMES))}")
     if formats is not None and (isinstance(formats, (str, Path, Format)) or not isinstance(formats, (list, tuple))):
         formats = [formats]  # type: ignore[list-item]  # one format where a list goes
-    if cards is not None and not isinstance(cards, (str, Path)):
-        raise OptionError("cards", f"{cards!r}: give a card database's path, or None (the default card data)")
+    check_database_path(cards)
     loaded = None if formats is None else [given(fmt, "formats") for fmt in formats]
     day = parse_date(date)
     check_platform(platform)
