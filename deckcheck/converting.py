@@ -136,7 +136,7 @@ def converted(
     except NoPasscodes as error:
         _refuse_another_games_list(deck, to, error, cards_db, words)
         raise
-    said.extend(readings(deck))
+    said.extend(decklists.readings(deck))
     said.extend(_numbers(deck, unnamed_passcodes(deck, to, catalog), catalog))
     unnamed, alchemy = unnamed_cards(deck, to, magic)
     said.extend(_names(deck, unnamed, magic))
@@ -146,18 +146,6 @@ def converted(
     if outside:  # never written (docs/decklists.md): say so rather than drop them quietly
         said.append(f"{deck.source}: {outside} not written")
     return Converted(written, decklists.written_encoding(to), said)
-
-
-def readings(deck: Deck) -> list[str]:
-    """The warnings the reader gave of how it read a list (a line read as a card without a
-    count, a `0 Card` line left out, a `.ydk`'s `#side` cards kept in the Extra Deck, which
-    reading of its blank-line groups a format took), for what carries no report of them
-    (convert, diff): `validate` lists them, and a list misread quietly was converted or
-    compared as it was read."""
-    from .problem import PARSE_ERROR, WARNING
-
-    return [f"{deck.source}: {f'line {problem.line}: ' if problem.line else ''}{problem.message}"
-            for problem in deck.problems if problem.rule == PARSE_ERROR and problem.severity == WARNING]
 
 
 def _refuse_another_games_list(deck: Deck, to: str, error: NoPasscodes, cards_db: Path | None, words: Words) -> None:
