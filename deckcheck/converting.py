@@ -37,7 +37,7 @@ class Words(NamedTuple):
     another_to: str
 
 
-COMMAND_WORDS = Words("-f FORMAT", "-f mtg/commander", lambda to: f"--to {to}", "--to, such as text")
+# The command's words are its options, as its errors name them (cli/convert.py).
 LIBRARY_WORDS = Words("format_id", "format_id='mtg/commander'", lambda to: f"to={to!r}", "to, such as to='text'")
 
 
