@@ -29,18 +29,16 @@ cards_app = typer.Typer(
 JSON_OPTION = typer.Option("text", "--output", "-o", metavar="OUTPUT", help="text or json.")
 
 
-def _target(cards_db: Optional[Path], *, without_folder: Optional[Path] = None) -> Path:
-    """The card database a command works on; `without_folder`, when given, stands for it
-    where no user folder can be worked out and none is named (the built-in data to show)."""
+def _target(cards_db: Optional[Path]) -> Path:
+    """The card database a command works on; NoUserFolder (a CardDataError) when none is
+    named and no user folder can be worked out to hold one."""
     from ..cards.paths import DB_ENV, db_path, refuse_folder
-    from ..errors import CardDataError, NoUserFolder
+    from ..errors import NoUserFolder
 
     try:
         target = db_path(cards_db)
     except NoUserFolder as exc:
-        if without_folder is not None:
-            return without_folder
-        raise CardDataError(f"{exc}; or name the card database with --cards-db or {DB_ENV}") from None
+        raise NoUserFolder(f"{exc}; or name the card database with --cards-db or {DB_ENV}") from None
     refuse_folder(target, named=cards_db is not None)
     return target
 
@@ -292,13 +290,18 @@ def cards_stats(cards_db: Optional[Path] = CARDS_DB_OPTION, output: str = JSON_O
     Example: deckcheck cards stats
     """
     from ..cards.builtin import BUILTIN_FILE, builtin_path
+    from ..errors import NoUserFolder
     from ..games.mtg.store import CardDb
 
     text_or_json(output)
-    # No user folder (no HOME, no password entry) and no database named: the built-in data,
-    # which validate and `cards info` use then, as with a HOME and no database.
-    target = _target(cards_db, without_folder=BUILTIN_FILE)
-    if cards_db is None and (target == BUILTIN_FILE or not target.is_file()):
+    try:
+        target: Optional[Path] = _target(cards_db)
+    except NoUserFolder:  # never for a database named: db_path takes it as it is
+        target = None
+    # No database named and none synced or imported, or no user folder (no HOME, no password
+    # entry) to hold one: the built-in data, which validate and `cards info` use then. So
+    # for DECKCHECK_CARDS_DB naming the built-in file itself.
+    if target is None or (cards_db is None and (target == BUILTIN_FILE or not target.is_file())):
         target, builtin = builtin_path(), True
     else:
         builtin = False
