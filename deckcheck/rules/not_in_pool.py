@@ -132,11 +132,10 @@ def in_command_pool(entry: CardEntry, fmt: Format, ctx: Context) -> bool:
     """Whether `entry`'s card, moved to the command zone, is in that zone's pool on the
     event's day (Pauper Commander's: a printing at uncommon), as this rule would judge it
     there: what a hint to move a card of the deck there asks first (the verdict of `cards
-    lookup` on a commander asks the same of a check of the card alone in the zone)."""
-    if not fmt.option("card_pool") or ctx.cards is None:
-        return True
+    lookup` on a commander asks the same of a check of the card alone in the zone): this
+    rule's check of a deck of that card alone, in a context of its own."""
     moved = Deck(source=entry.name, entries=[entry.replace(zone=COMMANDER)])
-    return not any(_check_zones(moved, fmt, ctx.replace(), _command_pool(fmt) or pool_of(fmt), (COMMANDER,)))
+    return not any(check(moved, fmt, ctx.replace()))
 
 
 def applies(fmt: Format) -> bool:
