@@ -404,14 +404,10 @@ def simulate(
         deck=deck, fmt=fmt, policy=policy, profile=profile, atoms=atoms, steps=tuple(steps), outcome=outcome,
         tracked=tracked, turns=turns, on=on, warnings=warnings, deck_notes=deck_notes, max_draws=max_draws,
     )
-    try:
-        simulation.castable = answer_casts(
-            origins, profile, policy, steps, card_data, exact=chosen == "exact", first_player_draws=first_player_draws,
-            warnings=warnings, outside=outside, no_data=named("card_data=None"), **sampling,  # type: ignore[arg-type]
-        )
-    except DeckcheckError as error:  # its message starts with where the spell was asked for
-        asked = next((name for name, origin in origins.items() if str(error).startswith(origin)), None)
-        raise of_setting(error, asked_in.get(asked) if asked is not None else None) from None
+    simulation.castable = answer_casts(
+        origins, profile, policy, steps, card_data, exact=chosen == "exact", first_player_draws=first_player_draws,
+        warnings=warnings, outside=outside, no_data=named("card_data=None"), asked_in=asked_in, **sampling,  # type: ignore[arg-type]
+    )
     lookup = _lookup(simulation, named("assertion"))
     try:
         simulation.assertions = [check(a, lookup, monte_carlo=outcome.mode != "exact") for a in parsed]
