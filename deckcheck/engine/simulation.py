@@ -180,15 +180,6 @@ def simulate(
     def named(setting: str) -> str:
         return (names or {}).get(setting, setting)
 
-    def rule_setting(origin: str) -> str:
-        """The keyword that gave the keep rule of `origin` (a policy file's rules, and a
-        missing rule for the opening hand, are the file's when there is one)."""
-        if origin == named("keep"):
-            return "keep"
-        if origin in {named(f"keep_by_size[{size}]") for size in (keep_by_size or {})}:
-            return "keep_by_size"
-        return "policy_file" if policy_file else "keep"
-
     if card_data is BUILT_IN:
         fmt, deck, card_data, card_problems = _with_built_in_data(deck, fmt, card_problems)
     keep, keep_by_size = checked_rules(keep, keep_by_size)
@@ -229,10 +220,7 @@ def simulate(
     built = build_policy if policies is None else policies.build
 
     def build(**settings: Any) -> KeepPolicy:
-        try:
-            policy = built(**settings)
-        except DeckcheckError as error:  # a rule's origin says which setting gave it
-            raise of_setting(error, rule_setting(getattr(error, "origin", "") or "")) from None
+        policy = built(**settings)  # its errors carry the keyword that gave the rule (keep.build_policy)
         return policy.named_by(namer) if policies is None else policies.named(policy, card_data, namer)
     fmt = given(fmt, "fmt")
     # Zone sizes as in force today: a simulation has no event date. As validation reads it:
@@ -297,7 +285,7 @@ def simulate(
     # deck does not run: 0 there with a note, as a shared p_by_turn of it is 0 (assertion_notes.py).
     # But a real card one edit from a card the deck runs (Raze, Daze) is its misspelling: an error.
     counted_names = [(name, f"{rule.origin}: count({name!r})", f"{rule.origin}: count({name!r}) is 0 in every hand",
-                      rule_setting(rule.origin))
+                      rule.setting)
                      for rule in policy.every_rule for name in rule.cards]
     counted_names += [(name, f"{named('assertion')} {assertion.text!r}",
                        f"{named('assertion')} {assertion.text!r}: count({name!r}) is 0 for every deal", "assertions")
