@@ -79,10 +79,10 @@ _ANY_BOM = tuple(bom for bom, _ in _BOMS)
 
 def is_wide_unicode(data: bytes) -> bool:
     """Whether `decode` reads `data` as UTF-16 or UTF-32 (a byte-order mark, or UTF-16 that
-    lost its BOM): its NUL bytes are part of its characters, not stray bytes."""
-    return any(data.startswith(bom) for bom, encoding in _BOMS if encoding != "utf-8-sig") or (
-        b"\x00" in data and _utf16_without_bom(data) is not None
-    )
+    lost its BOM and decodes so): its NUL bytes are part of its characters, not stray bytes.
+    The one answer a manifest's reading and a cut head's trim (decode_head) both take."""
+    wide = _wide_encoding(data)
+    return wide is not None and (data.startswith(_ANY_BOM) or _utf16_without_bom(data) is not None)
 
 
 def decode(data: bytes, *, source: str = "<input>") -> str:
@@ -131,16 +131,18 @@ def decode_head(data: bytes, *, cut: bool, source: str = "<input>") -> str:
     replacement characters then look like binary data (`binary_kind`)."""
     if cut and not data.isascii():
         wide = _wide_encoding(data)
-        if wide is not None:
-            data = _whole_code_units(data, wide)
+        trimmed = _whole_code_units(data, wide) if wide is not None else None
+        if trimmed is not None and is_wide_unicode(trimmed):  # whether decode reads it so, once trimmed
+            data = trimmed
         else:  # trimmed as decode reads it: stray NULs dropped, then strict UTF-8 (or Shift-JIS, ...)
             data = _whole_characters(data.replace(b"\x00", b"") if 0 in data else data)
     return decode(data, source=source)
 
 
 def _wide_encoding(data: bytes) -> str | None:
-    """"utf-32", "utf-16-le" or "utf-16-be" when `decode` reads `data` as such, by its BOM
-    or (UTF-16 without one) by where its NULs are; None otherwise."""
+    """"utf-32", "utf-16-le" or "utf-16-be" when `data` says so, by its BOM or (UTF-16
+    without one) by where its NULs are; None otherwise. UTF-16 without a BOM is read so
+    only when it decodes (is_wide_unicode)."""
     for bom, encoding in _BOMS:
         if data.startswith(bom):
             if encoding == "utf-16":
