@@ -180,3 +180,21 @@ def test_text_with_a_utf8_bom_is_not_wide_whatever_its_nuls():
     from deckcheck.textio import is_wide_unicode
 
     assert not is_wide_unicode(codecs.BOM_UTF8 + b"\x00a" * 100)
+
+
+@pytest.mark.parametrize("cut", [0, 1])  # after a whole character; inside one (its lead byte)
+def test_a_cut_national_head_is_read_in_its_encoding_at_most_twice(monkeypatch, cut):
+    """decode_head's trim of a Shift-JIS head read it in the national encodings to find a
+    cut character, and decode then read what it kept again: three readings of up to 64 KiB
+    for a head cut inside a character, two for one cut after it."""
+    from deckcheck import textio
+
+    line = "今日の大会では赤単バーンを使いました。\n"
+    data = (line * 200).encode("cp932")
+    head = data[:len(line.encode("cp932")) * 70 + 10 + cut]  # 70 lines and 5 characters (2 bytes each)
+    read = []
+    reading = textio.national_reading
+    monkeypatch.setattr(textio, "national_reading", lambda chunk: read.append(len(chunk)) or reading(chunk))
+    text = decode_head(head, cut=True)
+    assert (line * 200).startswith(text) and len(text) > 900
+    assert len(read) == 1 + cut, read
