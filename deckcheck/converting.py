@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import DeckcheckError, OptionError
-from .wording import card_names, counted, listed, named_few
+from .wording import card_names, counted, escaped, listed, named_few
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -37,7 +37,7 @@ class Words(NamedTuple):
     another_to: str
 
 
-COMMAND_WORDS = Words("-f FORMAT", "-f mtg/commander", lambda to: f"--to {to}", "--to, such as text")
+# The command's words are its options, as its errors name them (cli/convert.py).
 LIBRARY_WORDS = Words("format_id", "format_id='mtg/commander'", lambda to: f"to={to!r}", "to, such as to='text'")
 
 
@@ -78,6 +78,7 @@ def convert(
     56 Mountain
     """
     from . import decklists
+    from .cards import check_database_path
     from .formats import given
     from .model import Deck
     from .pipeline import read_deck
@@ -85,8 +86,7 @@ def convert(
     if not isinstance(to, str):
         raise OptionError("to", f"{to!r}: give the name of the format to write, such as 'text'")
     decklists.writer(to)  # an unknown `to` before any reading
-    if cards is not None and not isinstance(cards, (str, Path)):
-        raise OptionError("cards", f"{cards!r}: give a card database's path, or None (the default card data)")
+    check_database_path(cards)
     fmt = None if format_id is None else given(format_id)
     if isinstance(deck, Deck):
         read = deck
@@ -136,7 +136,7 @@ def converted(
     except NoPasscodes as error:
         _refuse_another_games_list(deck, to, error, cards_db, words)
         raise
-    said.extend(readings(deck))
+    said.extend(decklists.readings(deck))
     said.extend(_numbers(deck, unnamed_passcodes(deck, to, catalog), catalog))
     unnamed, alchemy = unnamed_cards(deck, to, magic)
     said.extend(_names(deck, unnamed, magic))
@@ -146,18 +146,6 @@ def converted(
     if outside:  # never written (docs/decklists.md): say so rather than drop them quietly
         said.append(f"{deck.source}: {outside} not written")
     return Converted(written, decklists.written_encoding(to), said)
-
-
-def readings(deck: Deck) -> list[str]:
-    """The warnings the reader gave of how it read a list (a line read as a card without a
-    count, a `0 Card` line left out, a `.ydk`'s `#side` cards kept in the Extra Deck, which
-    reading of its blank-line groups a format took), for what carries no report of them
-    (convert, diff): `validate` lists them, and a list misread quietly was converted or
-    compared as it was read."""
-    from .problem import PARSE_ERROR, WARNING
-
-    return [f"{deck.source}: {f'line {problem.line}: ' if problem.line else ''}{problem.message}"
-            for problem in deck.problems if problem.rule == PARSE_ERROR and problem.severity == WARNING]
 
 
 def _refuse_another_games_list(deck: Deck, to: str, error: NoPasscodes, cards_db: Path | None, words: Words) -> None:
@@ -227,7 +215,7 @@ def _companions(deck: Deck, to: str, companions: list[CardEntry]) -> list[str]:
     # character (a hostile list's `Lurrus\x1b[31m`): the library returns the warning as
     # data, which no terminal writer defuses (review32h). Not in card_names, which also
     # lists players, whom every report shows defused its own way.
-    names = [name if name.isprintable() else repr(name) for name in card_names([entry.name for entry in companions])]
+    names = [escaped(name) for name in card_names([entry.name for entry in companions])]
     named = listed([f"{name} (line {entry.line})" if entry.line else name for name, entry in zip(names, companions)], "and")
     one = len(companions) == 1
     return [f"{deck.source}: {to} has no companion zone: the companion{'' if one else 's'}, {named}, "

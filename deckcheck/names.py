@@ -328,6 +328,15 @@ def card_key(name: str) -> str:
     return front
 
 
+def first_spellings(names: Iterable[str]) -> tuple[str, ...]:
+    """Each card `names` names once, as first spelt, in order: `Lightning Helix` and
+    `lightning helix` are one card (card_key)."""
+    kept: dict[str, str] = {}
+    for name in names:
+        kept.setdefault(card_key(name), name)
+    return tuple(kept.values())
+
+
 # A standalone `&` or `and` (not `Q&A`, not `Sand`): players write `Ash Blossom and Joyous
 # Spring` for `Ash Blossom & Joyous Spring` and `Aang & Katara` for `Aang and Katara`.
 _AND = lazy(r"(?<!\S)(?:&|and)(?!\S)", re.IGNORECASE)

@@ -16,7 +16,7 @@ from .limits import MAX_INPUT_BYTES, MAX_PROBLEMS_PER_DECK, quoted
 from .model import COMPANION, SIDEBOARD, Deck
 from .names import card_key, nfkc
 from .problem import Problem, capped
-from .registered_pools import Pool, named_pool, pool_rest, read_pool, sideboard_from_pool
+from .registered_pools import Pool, named_pool, pool_sideboard, read_pool
 from .result import DeckResult
 from .rules import prepare, rules_for, speaking
 from .rules.context import Context
@@ -299,9 +299,8 @@ def _pool_rest(deck: Deck, fmt: Format, pool: Pool) -> int | None:
     """How many cards of `pool` are `deck`'s sideboard, a limited deck that states none, or
     only basic lands the organiser provides (DeckResult.pool_rest); None when the pool's rest is not the deck's (a team's pool), or
     is no card (`sideboard 0` says so)."""
-    if not sideboard_from_pool(fmt, deck.entries):
-        return None
-    return sum(entry.count for entry in pool_rest(pool, deck.entries, fmt)) or None
+    rest = pool_sideboard(pool, deck.entries, fmt)
+    return None if rest is None else sum(entry.count for entry in rest) or None
 
 
 def read_deck(text_or_path: str | Path, *, input_format: str | None = None, folder_advice: str = IN_FOLDER_ADVICE) -> Deck:

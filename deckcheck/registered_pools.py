@@ -121,22 +121,27 @@ class Pool(Record):
         return self.signature if not free else frozenset(item for item in self.cards.items() if item[0] not in free)
 
 
-def sideboard_from_pool(fmt: Format, entries: Iterable[CardEntry]) -> bool:
-    """Whether a deck of `entries` (read as validating it against `fmt` reads it) has the
-    rest of its registered pool for its sideboard: a limited format (a `pool` key) whose
-    pool is the player's own (not a team's: the teammates' decks use it too, so its rest is
-    no one member's sideboard), and a list that states no sideboard, or only the basic lands
-    the organiser provides (`free_cards`: `5 Plains` to side in states no card of the pool),
-    as `diff --pool` reads it (paperwork/diff.py leaves them out of both sideboards)."""
+def pool_sideboard(pool: Pool, entries: Iterable[CardEntry], fmt: Format) -> list[CardEntry] | None:
+    """The sideboard a deck of `entries` (read as validating it against `fmt` reads it)
+    takes from its registered `pool` (pool_rest), when it takes one: a limited format (a
+    `pool` key) whose pool is the player's own (not a team's: the teammates' decks use it
+    too, so its rest is no one member's sideboard), and a list that states no sideboard, or
+    only the basic lands the organiser provides (`free_cards`: `5 Plains` to side in states
+    no card of the pool), as `diff --pool` reads it (paperwork/diff.py leaves them out of
+    both sideboards). None when it takes none."""
     if fmt.option("pool") is None:
-        return False
+        return None
     settings = pool_settings(fmt)
     if settings.shared_by_team:
-        return False
+        return None
+    entries = list(entries)
+    companions = _companions(entries)
     # A companion's sideboard copy (decklists/common.companions_for_sideboard) states no
     # sideboard either: the designation puts it there.
-    free = settings.free_cards | _companions(entries)
-    return not any(entry.zone == SIDEBOARD and entry.key not in free for entry in entries)
+    free = settings.free_cards | companions
+    if any(entry.zone == SIDEBOARD and entry.key not in free for entry in entries):
+        return None
+    return _rest(pool, entries, settings.free_cards, companions)
 
 
 def _companions(entries: Iterable[CardEntry]) -> frozenset[str]:
@@ -150,11 +155,14 @@ def pool_rest(pool: Pool, entries: Iterable[CardEntry], fmt: Format) -> list[Car
     state (docs/batch.md#limited-events-registered-pools). The cards the organiser provides
     (`free_cards`, the basic lands) are left out: they are no one's pool. Cards match by
     key: name the pool and the deck alike first (named_pool, as the card data names both)."""
-    free = pool_settings(fmt).free_cards
+    entries = list(entries)
+    return _rest(pool, entries, pool_settings(fmt).free_cards, _companions(entries))
+
+
+def _rest(pool: Pool, entries: list[CardEntry], free: frozenset[str], companions: frozenset[str]) -> list[CardEntry]:
+    """pool_rest of `entries`, whose stated companions are `companions`."""
     # The companion the list states is out of the rest, as the main deck's cards are: the
     # list names it already (in its sideboard), so it is no pool card left over.
-    entries = list(entries)
-    companions = _companions(entries)
     used = copy_totals(entry for entry in entries
                        if entry.zone == MAIN or (entry.zone == SIDEBOARD and entry.key in companions))
     rest, seen = [], set()

@@ -68,7 +68,7 @@ class DeckResult(Record):
         self.pool_location = pool_location
         # The cards of the registered pool the main deck does not use, when they are the
         # sideboard (a limited deck stating none, or only basic lands the organiser provides:
-        # registered_pools.sideboard_from_pool): the text heading counts them (`sideboard 11
+        # registered_pools.pool_sideboard): the text heading counts them (`sideboard 11
         # from the pool`, `sideboard 5 and 11 from the pool`), where `counts`, as JSON
         # gives them, are the list's zones as stated (docs/contracts.md). None otherwise.
         self.pool_rest = pool_rest

@@ -22,6 +22,7 @@ import sys
 import time
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from .errors import InputError
 from .limits import MAX_INPUT_BYTES, MAX_READ_SECONDS, one_line
@@ -75,21 +76,25 @@ _BOMS = (
 )
 # Every byte-order mark at once: the one `startswith` a file without one costs (C).
 _ANY_BOM = tuple(bom for bom, _ in _BOMS)
+# A reading not worked out: `_korean_and_chinese`'s second value when it did not need
+# `chinese_reading`, and `decode`'s `national` when its caller did not ask national_text.
+_UNASKED: Any = object()
 
 
 def is_wide_unicode(data: bytes) -> bool:
     """Whether `decode` reads `data` as UTF-16 or UTF-32 (a byte-order mark, or UTF-16 that
-    lost its BOM): its NUL bytes are part of its characters, not stray bytes."""
-    return any(data.startswith(bom) for bom, encoding in _BOMS if encoding != "utf-8-sig") or (
-        b"\x00" in data and _utf16_without_bom(data) is not None
-    )
+    lost its BOM and decodes so): its NUL bytes are part of its characters, not stray bytes.
+    The one answer a manifest's reading and a cut head's trim (decode_head) both take."""
+    wide = _wide_encoding(data)
+    return wide is not None and (data.startswith(_ANY_BOM) or _utf16_without_bom(data) is not None)
 
 
-def decode(data: bytes, *, source: str = "<input>") -> str:
+def decode(data: bytes, *, source: str = "<input>", national: str | None = _UNASKED) -> str:
     """Decode deck bytes: BOM first, then strict UTF-8, then Shift-JIS if plainly Japanese,
     then code page 949 if plainly Korean, then GB2312 or Big5 if plainly Chinese, then code page 1251 if plainly Cyrillic, then
     Mac Roman if plainly that (also over a Shift-JIS reading that splits a Latin word), then
-    Windows-1252."""
+    Windows-1252. `national`: national_text(data) when the caller worked it out already
+    (decode_head, on the way to trimming a cut head)."""
     if len(data) > MAX_INPUT_BYTES:
         raise InputError(too_big(source, len(data)))
     if data.startswith(_ANY_BOM):
@@ -110,7 +115,8 @@ def decode(data: bytes, *, source: str = "<input>") -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         pass
-    national = national_text(data)
+    if national is _UNASKED:
+        national = national_text(data)
     if national is not None and not splits_latin_word(national):
         return national
     # A Shift-JIS reading that splits a Latin word (`Fran腔is`, `バmer`) gives way to a plain
@@ -131,16 +137,19 @@ def decode_head(data: bytes, *, cut: bool, source: str = "<input>") -> str:
     replacement characters then look like binary data (`binary_kind`)."""
     if cut and not data.isascii():
         wide = _wide_encoding(data)
-        if wide is not None:
-            data = _whole_code_units(data, wide)
+        trimmed = _whole_code_units(data, wide) if wide is not None else None
+        if trimmed is not None and is_wide_unicode(trimmed):  # whether decode reads it so, once trimmed
+            data = trimmed
         else:  # trimmed as decode reads it: stray NULs dropped, then strict UTF-8 (or Shift-JIS, ...)
-            data = _whole_characters(data.replace(b"\x00", b"") if 0 in data else data)
+            data, national = _whole_characters(data.replace(b"\x00", b"") if 0 in data else data)
+            return decode(data, source=source, national=national)
     return decode(data, source=source)
 
 
 def _wide_encoding(data: bytes) -> str | None:
-    """"utf-32", "utf-16-le" or "utf-16-be" when `decode` reads `data` as such, by its BOM
-    or (UTF-16 without one) by where its NULs are; None otherwise."""
+    """"utf-32", "utf-16-le" or "utf-16-be" when `data` says so, by its BOM or (UTF-16
+    without one) by where its NULs are; None otherwise. UTF-16 without a BOM is read so
+    only when it decodes (is_wide_unicode)."""
     for bom, encoding in _BOMS:
         if data.startswith(bom):
             if encoding == "utf-16":
@@ -161,17 +170,22 @@ def _whole_code_units(data: bytes, encoding: str) -> bytes:
     return data
 
 
-def _whole_characters(data: bytes) -> bytes:
+def _whole_characters(data: bytes) -> tuple[bytes, str | None]:
     """`data` without the up to 3 bytes of a UTF-8 character, or the lead byte of a
-    double-byte one, that end it unfinished; as is when neither reading needs that."""
+    double-byte one, that end it unfinished (as is when neither reading needs that), and
+    the national_text of what it returns when it worked that out (_UNASKED when not), so
+    `decode` does not read it again."""
     if is_utf8(data):
-        return data
+        return data, _UNASKED
     for drop in (1, 2, 3):
         if is_utf8(data[:-drop]):
-            return data[:-drop]
-    if national_text(data) is None and national_text(data[:-1]) is not None:
-        return data[:-1]
-    return data
+            return data[:-drop], _UNASKED
+    national = national_text(data)
+    if national is None:
+        shorter = national_text(data[:-1])
+        if shorter is not None:
+            return data[:-1], shorter
+    return data, national
 
 
 def _classic_mac(data: bytes) -> bool:
@@ -488,10 +502,6 @@ def korean_text(data: bytes) -> str | None:
     syllables, more of them than its Chinese reading's share of frequent characters where
     the bytes also read plainly as Chinese (see above); else None."""
     return _korean_and_chinese(data)[0]
-
-
-# `_korean_and_chinese`'s second value when it did not need `chinese_reading`.
-_UNASKED = object()
 
 
 def _korean_and_chinese(data: bytes) -> tuple[str | None, tuple[str, str] | None | object]:

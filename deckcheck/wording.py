@@ -42,6 +42,14 @@ def card_names(names: Iterable[str]) -> list[str]:
     return [repr(name) for name in names] if len(names) > 1 and any("," in name for name in names) else names
 
 
+def escaped(text: str) -> str:
+    """`text` as a message shows a name or address it was given: as written when every
+    character prints, else as repr shows it, quoted with each control, bidi or other
+    unprintable character escaped (a hostile list's `Lurrus\\x1b[31m`), its letters as
+    written. A library caller gets messages as data, which no terminal writer defuses."""
+    return text if text.isprintable() else repr(text)
+
+
 def names_listed(names: Iterable[str]) -> str:
     """`a, b, c`: names (cards, a team's players) joined by commas for a message, each
     quoted when one holds a comma itself (`'Smith, John', 'Lee'`, card_names): else a

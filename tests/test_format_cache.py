@@ -296,7 +296,7 @@ def test_an_entry_that_lists_a_pipe_does_not_hang(tmp_path):
     fifo = tmp_path / "pipe.yaml"
     os.mkfifo(fifo)
     answers: list[object] = []
-    reader = threading.Thread(target=lambda: answers.append(disk_cache._chain_stamps([fifo])), daemon=True)
+    reader = threading.Thread(target=lambda: answers.append(disk_cache._with_crcs(disk_cache._stamps([fifo]))), daemon=True)
     reader.start()
     reader.join(10)
     if reader.is_alive():  # let the blocked open go, so the test ends

@@ -145,3 +145,17 @@ def test_the_wrong_game_error_names_to_in_the_library_words():
     with pytest.raises(DeckcheckError) as raised:
         convert("4 Lightning Bolt\n4 Counterspell\n52 Island\n", "ydk")
     assert str(raised.value).endswith(": to='ydk' writes Yu-Gi-Oh! passcodes; give another to, such as to='text'")
+
+
+@pytest.mark.parametrize("cards", [True, 3, b"cards.sqlite"])
+def test_a_card_database_that_is_no_path_is_refused_alike_by_convert_and_lookup_card(cards):
+    """convert and lookup_card take a card database's path or None, no catalog (validate and
+    simulate take one too): one check says so for both (cards.check_database_path)."""
+    from deckcheck import lookup_card
+
+    refused = []
+    for call in (lambda: convert("4 Lightning Bolt\n", "arena", cards=cards), lambda: lookup_card("Lightning Bolt", cards=cards)):
+        with pytest.raises(OptionError) as raised:
+            call()
+        refused.append((raised.value.setting, str(raised.value)))
+    assert refused == [("cards", f"cards {cards!r}: give a card database's path, or None (the default card data)")] * 2

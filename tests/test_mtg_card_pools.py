@@ -191,3 +191,16 @@ def test_acorn_attractions_are_left_to_the_base_lists_ban(build_script, mtg):
     never = build_script.never_legal(mtg, history)
     assert {"Centrifuge", "Cover the Spot", "Dart Throw", "Squirrel Stack"} <= never
     assert not never & {"Balloon Stand", "Shahrazad", "Chaos Orb", "Lurrus of the Dream-Den"}
+
+
+@pytest.mark.parametrize(("format_id", "key", "expected"), [
+    ("mtg/pauper", "legality", "pauper"),
+    ("mtg/pauper-commander", "commander_rarity", "uncommon"),
+    ("mtg/pauper-commander", "legality", None),  # a pool that leaves the key out
+    ("mtg/limited", "legality", None),  # no card pool at all
+    ("yugioh/advanced-tcg", "legality", None),
+])
+def test_pool_option_reads_one_key_of_the_card_pool(format_id, key, expected):
+    """Format.pool_option, the one reading of `card_pool` the rules share (banned, restricted,
+    not-in-pool, the fresh-database check, ...)."""
+    assert load_format(format_id).pool_option(key) == expected

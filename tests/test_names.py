@@ -5,7 +5,7 @@ import unicodedata
 
 import pytest
 
-from deckcheck.names import and_swapped, card_key, display_name, fold, without_invisible
+from deckcheck.names import and_swapped, card_key, display_name, first_spellings, fold, without_invisible
 
 SAME = [
     ("Lim-Dûl's Vault", "lim-dul's vault"),
@@ -154,3 +154,14 @@ def test_shows_nothing_is_what_prints_blank(text, nothing):
     from deckcheck.names import shows_nothing
 
     assert shows_nothing(text) is nothing
+
+
+@pytest.mark.parametrize(("names", "kept"), [
+    (["Lightning Helix", "lightning helix", "Bolt"], ("Lightning Helix", "Bolt")),
+    (["Fire // Ice", "fire", "Ice"], ("Fire // Ice", "Ice")),  # a face's name keys by the front face
+    (["Bind // Liberate", "Bind"], ("Bind // Liberate", "Bind")),  # KEYED_WHOLE: two cards
+    ([], ()),
+])
+def test_first_spellings_keeps_each_card_once_as_first_written(names, kept):
+    """--cast's spells (engine/compare.py) and a keep rule's count() names (policy.Rule.cards)."""
+    assert first_spellings(iter(names)) == kept

@@ -577,3 +577,20 @@ def test_a_pool_card_printed_in_none_of_the_event_s_sets_is_a_warning(cli, tmp_p
     maybe = cli("validate", str(tmp_path / "maybe.txt"), "-f", str(tmp_path / "khm.yaml"), *args[2:])
     told = [p["message"] for p in json.loads(maybe.stdout)["results"][0]["problems"] if p["rule"] == "registered-pool"]
     assert any(message.startswith(f"pool {pool} line 4: Lightning Bolt") for message in told), maybe.stdout
+
+
+def test_a_utf16_cube_list_cut_inside_a_character_is_still_a_cube_list(tmp_path):
+    """The cube-list check reads a pool file's first 4 KiB (_cube_list): it decoded them
+    whole, not as a cut head (textio.decode_head), so a UTF-16 export whose 4 KiB ended
+    inside an emoji's surrogate pair was 'not valid utf-16' and no cube's list."""
+    from deckcheck.batch.shared_decks import _CUBE_HEAD_BYTES, _cube_list
+
+    header = ("name,CMC,Type,Color,Set,Collector Number,Rarity,Color Category,status,Finish,maybeboard,image URL,"
+              "image Back URL,tags,Notes,MTGO ID\n")
+    row = "Shock,1,Instant,R,m19,156,common,Red,Owned,Non-foil,false,,,,,\n"
+    text = header + row * ((_CUBE_HEAD_BYTES // 2 - 1 - len(header)) // len(row))
+    text += "x" * (_CUBE_HEAD_BYTES // 2 - 2 - len(text)) + "\U0001f338\n" + row  # its pair split at byte 4096
+    path = tmp_path / "cube.csv"
+    path.write_bytes(b"\xff\xfe" + text.encode("utf-16-le"))
+    assert path.read_bytes()[_CUBE_HEAD_BYTES - 2:_CUBE_HEAD_BYTES] == "\U0001f338".encode("utf-16-le")[:2]
+    assert _cube_list(str(path))

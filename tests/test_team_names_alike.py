@@ -99,3 +99,14 @@ def test_a_slip_is_found_among_many_teams(tmp_path: Path):
     assert [p["message"] for p in teams["Blu Sky"]["problems"]] == [
         "team Blu Sky (cy) and team Blue Sky (ann, bob) have 3 players together, names alike: if they are one team, "
         "write one name in the team cell of their rows (only then are its decks counted together)"]
+
+
+@pytest.mark.parametrize("players, said", [
+    (["ann", "bob"], "seat A is taken by ann and bob"),
+    (["ann", "bob", "cy"], "seat A is taken by ann, bob and cy"),  # was 'ann and bob and cy'
+])
+def test_a_seat_taken_by_several_names_them_as_the_other_seat_messages_do(players, said):
+    """A seat's holders are listed as the team's seated and seatless players are
+    (_players_said): a seat clash joined three with 'and' twice."""
+    members = [Member(player, f"{player}.txt", "mtg/2hg-modern", seat="A") for player in players]
+    assert [problem.message for problem in teams_module._seat_clashes(members)] == [said]

@@ -146,3 +146,55 @@ def test_a_head_with_a_stray_nul_cut_inside_a_character_reads_its_whole_characte
     cut = 3000 + offset
     text = decode_head(data[:cut], cut=True)
     assert (line * 200).startswith(text) and len(text) > 900
+
+
+# UTF-16 by where its NULs are, but no UTF-16 (a lone low surrogate): decode drops its NULs
+# and reads the rest as narrow text; a whole one that decodes as UTF-16.
+_UNDECODABLE_UTF16 = "abc\udc41defg".encode("utf-16-le", "surrogatepass")
+_UTF16 = "abcdéfg".encode("utf-16-le")
+
+
+@pytest.mark.parametrize(("head", "wide"), [
+    (_UNDECODABLE_UTF16[:-1], False),  # cut inside its last code unit
+    (_UNDECODABLE_UTF16, False),
+    (_UTF16[:-1], True),
+    (_UTF16, True),
+])
+def test_a_manifest_and_a_cut_head_agree_on_whether_text_is_utf16(head, wide):
+    """One answer to "UTF-16 or UTF-32?" (textio.is_wide_unicode): a manifest's reading
+    asked it by decoding, a cut head's trim (decode_head) by where the NULs are, so a head
+    of undecodable UTF-16 was trimmed by code units, then read as narrow text by decode
+    (its last letter lost), and a manifest's copy of it as narrow text from the start."""
+    from deckcheck.textio import decode, is_wide_unicode
+
+    assert is_wide_unicode(head[:len(head) - len(head) % 2]) is wide
+    text = decode_head(head, cut=True)
+    if wide:
+        assert text == "abcdéfg"[:len(head) // 2]
+    else:
+        assert text == decode(head)  # the narrow reading, its last letter whole
+
+
+def test_text_with_a_utf8_bom_is_not_wide_whatever_its_nuls():
+    """decode reads a UTF-8 BOM's text as UTF-8 (or refuses it), never as UTF-16."""
+    from deckcheck.textio import is_wide_unicode
+
+    assert not is_wide_unicode(codecs.BOM_UTF8 + b"\x00a" * 100)
+
+
+@pytest.mark.parametrize("cut", [0, 1])  # after a whole character; inside one (its lead byte)
+def test_a_cut_national_head_is_read_in_its_encoding_at_most_twice(monkeypatch, cut):
+    """decode_head's trim of a Shift-JIS head read it in the national encodings to find a
+    cut character, and decode then read what it kept again: three readings of up to 64 KiB
+    for a head cut inside a character, two for one cut after it."""
+    from deckcheck import textio
+
+    line = "今日の大会では赤単バーンを使いました。\n"
+    data = (line * 200).encode("cp932")
+    head = data[:len(line.encode("cp932")) * 70 + 10 + cut]  # 70 lines and 5 characters (2 bytes each)
+    read = []
+    reading = textio.national_reading
+    monkeypatch.setattr(textio, "national_reading", lambda chunk: read.append(len(chunk)) or reading(chunk))
+    text = decode_head(head, cut=True)
+    assert (line * 200).startswith(text) and len(text) > 900
+    assert len(read) == 1 + cut, read

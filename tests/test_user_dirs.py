@@ -8,6 +8,7 @@ import sys
 import platformdirs
 import pytest
 
+from conftest import run_cli
 from deckcheck.cards.paths import APP, user_dir
 
 ENVIRONMENTS = [
@@ -125,3 +126,15 @@ def test_a_user_with_no_home_is_shown_the_built_in_card_data(tmp_path):
     assert info["builtin"] is True and info["count_cards"] > 0, info
     named = _without_home(tmp_path, "cards", "stats", "--cards-db", str(tmp_path / "none.sqlite"))
     assert named.returncode == 2 and "none.sqlite" in named.stderr, named.stderr  # a database named stays asked for
+
+
+def test_cards_stats_of_the_built_in_file_named_by_the_variable_shows_the_built_in_data(tmp_path):
+    """DECKCHECK_CARDS_DB naming the built-in data's own file is the built-in data (opened
+    read-only, shown as such), as no database named is."""
+    import json
+
+    from deckcheck.cards.builtin import BUILTIN_FILE
+
+    stats = run_cli("cards", "stats", "-o", "json", env={"DECKCHECK_CARDS_DB": str(BUILTIN_FILE)})
+    assert stats.returncode == 0, stats.stderr
+    assert json.loads(stats.stdout)["builtin"] is True

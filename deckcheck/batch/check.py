@@ -392,9 +392,10 @@ def _shared_pools(rows: list[Registration], team_pool_files: dict[str, str]) -> 
 
 
 def _pool_file(row: Registration, team_pool_files: dict[str, str]) -> str | None:
-    """The file of the pool `row` plays from: its team's one pool (assign_pools' choice
-    among files of the same cards), else the file it registers."""
-    chosen = team_pool_files.get(row.team) if row.team is not None and row.pool is not None else None
+    """The file of the pool `row`, a row with a pool (what both callers ask of), plays from:
+    its team's one pool (assign_pools' choice among files of the same cards), else the file
+    it registers."""
+    chosen = team_pool_files.get(row.team) if row.team is not None else None
     return chosen if chosen is not None else row.pool_path
 
 

@@ -144,6 +144,6 @@ def invalid_path(text: str) -> str | None:
 
 
 def shown_path(text: str, most: int = 120) -> str:
-    """A path quoted for a message: control characters escaped, cut to `most` characters."""
-    quoted = ascii(text) if not text.isprintable() else repr(text)
+    """A path quoted for a message: control characters escaped (repr), cut to `most` characters."""
+    quoted = repr(text)
     return quoted if len(quoted) <= most else quoted[:most] + "…"

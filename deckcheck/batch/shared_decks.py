@@ -111,12 +111,14 @@ def _cube_list(path: str | None) -> bool:
         return False
     from ..decklists.csv_export import find_header
     from ..errors import InputError
-    from ..textio import decode, read_head
+    from ..textio import decode_head, read_head
 
     # read_head refuses a pipe, device or socket without opening it for reading (a FIFO
-    # would block the batch forever: docs/security.md); decode reads UTF-16 as decks do.
+    # would block the batch forever: docs/security.md); decode_head reads UTF-16 as decks
+    # do, and a head the file goes on past without the character it cut.
     try:
-        header = find_header(decode(read_head(path, _CUBE_HEAD_BYTES), source=path))
+        head = read_head(path, _CUBE_HEAD_BYTES)
+        header = find_header(decode_head(head, cut=len(head) == _CUBE_HEAD_BYTES, source=path))
     except InputError:  # unreadable or no regular file: no cube's list (the row says why)
         return False
     return header is not None and header.count is None

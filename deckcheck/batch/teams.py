@@ -590,7 +590,7 @@ def _seat_clashes(members: Sequence[Member]) -> list[Problem]:
         if member.seat:
             seats.setdefault(member.seat, []).append(shown_player(member.player))
     return [
-        _registration(f"seat {seat} is taken by {' and '.join(players) if len(players) <= MAX_HOLDERS_LISTED else named_few(players, 'more players')}")
+        _registration(f"seat {seat} is taken by {_players_said(players)}")
         for seat, players in seats.items() if len(players) > 1
     ]
 

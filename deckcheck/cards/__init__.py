@@ -67,6 +67,18 @@ def switched_on(variable: str) -> bool:
     return os.environ.get(variable, "").strip().lower() not in _OFF_WORDS
 
 
+def check_database_path(cards: object) -> None:
+    """OptionError (setting `cards`) unless `cards` is None or a card database's path (a
+    str or a Path): what convert and lookup_card take, which open no catalog they are given
+    (validate and simulate take one: pipeline.card_catalog)."""
+    from pathlib import Path
+
+    if cards is not None and not isinstance(cards, (str, Path)):
+        from ..errors import OptionError
+
+        raise OptionError("cards", f"{cards!r}: give a card database's path, or None (the default card data)")
+
+
 def require_database(path: str | os.PathLike[str]) -> None:
     """OptionError (setting `cards`) unless a card database file is at `path`: a database
     named on purpose that is missing is a mistake to say, never a quiet fall back to the

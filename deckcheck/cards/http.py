@@ -38,6 +38,7 @@ from urllib.parse import urlsplit
 
 from .. import __version__
 from ..errors import NetworkError
+from ..wording import escaped
 from ..limits import (
     CONNECT_TIMEOUT,
     MAX_429_RETRIES,
@@ -109,7 +110,7 @@ def allowed(url: str, *, bases: tuple[str, ...] = ()) -> bool:
 
 
 def shown_url(url: str, most: int = 100) -> str:
-    text = url if url.isprintable() else ascii(url)
+    text = escaped(url)
     return text if len(text) <= most else text[:most] + "…"
 
 

@@ -76,6 +76,13 @@ class CardLookup:
     severity: str | None = None
     why: str | None = None
 
+    @classmethod
+    def not_found(cls, query: str, game: str, missing: Missing) -> CardLookup:
+        """The lookup of `query`, a name no card of `game` has, as `missing` says of it
+        (`lookup_card`'s answer; `cards lookup -o json` prints its to_dict)."""
+        return cls(query=query, game=game, found=False, suggestions=missing.suggestions, message=missing.said,
+                   severity=missing.severity, why=missing.why)
+
     def to_dict(self) -> dict[str, Any]:
         """Plain values (json.dumps takes them), as `cards lookup -o json` prints them: a
         card found with a `legality` object by format id; a name not found as its `name`,
@@ -111,6 +118,7 @@ def lookup_card(
     >>> bolt.name, bolt.legality["mtg/modern"].legal, bolt.legality["mtg/standard"].legal
     ('Lightning Bolt', True, False)
     """
+    from . import check_database_path
     from ..formats import Format, given
     from ..games import GAMES
     from ..pipeline import check_platform, parse_date
@@ -123,8 +131,7 @@ def lookup_card(
         raise OptionError("game", f"{game!r}: choose {listed(list(GAMES))}")
     if formats is not None and (isinstance(formats, (str, Path, Format)) or not isinstance(formats, (list, tuple))):
         formats = [formats]  # type: ignore[list-item]  # one format where a list goes
-    if cards is not None and not isinstance(cards, (str, Path)):
-        raise OptionError("cards", f"{cards!r}: give a card database's path, or None (the default card data)")
+    check_database_path(cards)
     loaded = None if formats is None else [given(fmt, "formats") for fmt in formats]
     day = parse_date(date)
     check_platform(platform)
@@ -135,15 +142,14 @@ def lookup_card(
     searched = find_game(name, games.pop() if games else game)
     long = too_long(name, searched)
     if long is not None:
-        return CardLookup(query=name, game=searched.id, found=False, message=long.said, severity=long.severity)
+        return CardLookup.not_found(name, searched.id, long)
     catalog, _ = open_catalog(searched, cards, offline=True, set_aside=cards is None)
     card = searched.find_card(catalog, name)
     if card is None:
         chosen = game is not None or bool(loaded)
         missing = not_found(name, searched, catalog, loaded[0] if loaded else None, platform, cards_db=cards,
                             offline=True, chosen=chosen, words=LIBRARY_WORDS)
-        return CardLookup(query=name, game=searched.id, found=False, suggestions=missing.suggestions,
-                          message=missing.said, severity=missing.severity, why=missing.why)
+        return CardLookup.not_found(name, searched.id, missing)
     if loaded is None:
         loaded = bundled_formats(searched.id)
     return CardLookup(

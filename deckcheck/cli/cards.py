@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, List, Optional
+from typing import TYPE_CHECKING, Any, List, NoReturn, Optional
 
 import typer
 
@@ -29,18 +29,16 @@ cards_app = typer.Typer(
 JSON_OPTION = typer.Option("text", "--output", "-o", metavar="OUTPUT", help="text or json.")
 
 
-def _target(cards_db: Optional[Path], *, without_folder: Optional[Path] = None) -> Path:
-    """The card database a command works on; `without_folder`, when given, stands for it
-    where no user folder can be worked out and none is named (the built-in data to show)."""
+def _target(cards_db: Optional[Path]) -> Path:
+    """The card database a command works on; NoUserFolder (a CardDataError) when none is
+    named and no user folder can be worked out to hold one."""
     from ..cards.paths import DB_ENV, db_path, refuse_folder
-    from ..errors import CardDataError, NoUserFolder
+    from ..errors import NoUserFolder
 
     try:
         target = db_path(cards_db)
     except NoUserFolder as exc:
-        if without_folder is not None:
-            return without_folder
-        raise CardDataError(f"{exc}; or name the card database with --cards-db or {DB_ENV}") from None
+        raise NoUserFolder(f"{exc}; or name the card database with --cards-db or {DB_ENV}") from None
     refuse_folder(target, named=cards_db is not None)
     return target
 
@@ -235,7 +233,7 @@ def cards_lookup(
     check_platform(platform)
     long = too_long(name, game)
     if long is not None:
-        _tell_missing(name, long, output)  # an error: exit 1
+        _tell_missing(name, game, long, output)
     catalog = _catalog(game, cards_db, offline=offline or offline_by_default())
     if fmt is not None:  # a user's format file: a misspelt ban bans nothing, this card included
         from .common import warn_unknown_format_names
@@ -244,7 +242,6 @@ def cards_lookup(
     card = game.find_card(catalog, name)
     if card is None:
         _not_found(name, game, game_id, catalog, fmt, platform, output=output, cards_db=cards_db, offline=offline)
-        return
     verdict = None
     if fmt is not None:
         from ..cards.lookup import verdict_of
@@ -264,7 +261,7 @@ def cards_lookup(
 def _not_found(
     name: str, game: Any, game_id: str | None, catalog: Any, fmt: Any, platform: str, *,
     output: str, cards_db: Path | None, offline: bool,
-) -> None:
+) -> NoReturn:
     """What `cards lookup` says of a name the card data holds no card of
     (cards/lookup.not_found); typer.Exit(1), except for an Alchemy card the format (-f)
     allows on --platform, which the data lacks but the format plays (games/mtg/alchemy.py):
@@ -274,24 +271,20 @@ def _not_found(
 
     missing = not_found(name, game, catalog, fmt, platform, cards_db=cards_db, offline=offline or offline_by_default(),
                         chosen=game_id is not None or fmt is not None, words=COMMAND_WORDS)
-    _tell_missing(name, missing, output)
+    _tell_missing(name, game, missing, output)
 
 
-def _tell_missing(name: str, missing: Missing, output: str) -> None:
-    """`missing` said on stderr (and, with -o json, as a not-found object on stdout);
-    typer.Exit(1) unless it is a warning."""
+def _tell_missing(name: str, game: Game, missing: Missing, output: str) -> NoReturn:
+    """`missing` said on stderr (and, with -o json, as the library's not-found object on
+    stdout), and the command ends: exit 1, or 0 for a warning."""
+    from ..cards.lookup import CardLookup
     from ..problem import WARNING
 
     if output == "json":
-        facts: dict[str, Any] = {"name": name, "found": False, "suggestions": missing.suggestions}
-        if missing.why:
-            facts.update(message=missing.why, severity=missing.severity)
-        emit(json.dumps(facts) + "\n")
-    if missing.severity == WARNING:
-        say(f"deckcheck: warning: {missing.said}")
-        return
-    say(f"deckcheck: {missing.said}")
-    raise typer.Exit(1)
+        emit(json.dumps(CardLookup.not_found(name, game.id, missing).to_dict()) + "\n")
+    warning = missing.severity == WARNING
+    say(f"deckcheck: {'warning: ' if warning else ''}{missing.said}")
+    raise typer.Exit(0 if warning else 1)
 
 
 @cards_app.command("stats")
@@ -304,14 +297,19 @@ def cards_stats(cards_db: Optional[Path] = CARDS_DB_OPTION, output: str = JSON_O
     Example: deckcheck cards stats
     """
     from ..cards.builtin import BUILTIN_FILE, builtin_path
+    from ..errors import NoUserFolder
     from ..games.mtg.store import CardDb
     from ..report.style import fitted_text
 
     text_or_json(output)
-    # No user folder (no HOME, no password entry) and no database named: the built-in data,
-    # which validate and `cards info` use then, as with a HOME and no database.
-    target = _target(cards_db, without_folder=BUILTIN_FILE)
-    if cards_db is None and (target == BUILTIN_FILE or not target.is_file()):
+    try:
+        target: Optional[Path] = _target(cards_db)
+    except NoUserFolder:  # never for a database named: db_path takes it as it is
+        target = None
+    # No database named and none synced or imported, or no user folder (no HOME, no password
+    # entry) to hold one: the built-in data, which validate and `cards info` use then. So
+    # for DECKCHECK_CARDS_DB naming the built-in file itself.
+    if target is None or (cards_db is None and (target == BUILTIN_FILE or not target.is_file())):
         target, builtin = builtin_path(), True
     else:
         builtin = False

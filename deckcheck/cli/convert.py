@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Optional
 import typer
 
 from .app import CARDS_DB_OPTION, INPUT_FORMAT_OPTION, app, handles_errors
-from .common import WRITERS_MARK, emit, no_empty_argument, read_deck_argument, warn
+from .common import OPTION_OF_SETTING, WRITERS_MARK, emit, no_empty_argument, read_deck_argument, warn
 from .help_lists import Command
 from .completion import complete_writers
 from ..errors import DeckcheckError
@@ -42,7 +42,12 @@ def convert(
         -f mtg/commander
     """
     from .. import decklists
-    from ..converting import COMMAND_WORDS, converted
+    from ..converting import Words, converted
+
+    # The warnings name the settings as the command's errors do (OPTION_OF_SETTING).
+    format_option, to_option = OPTION_OF_SETTING["format_id"], OPTION_OF_SETTING["to"]
+    words = Words(format_option, format_option.replace("FORMAT", "mtg/commander"), lambda to: f"{to_option} {to}",
+                  f"{to_option}, such as text")
 
     no_empty_argument([source], "SOURCE", "a decklist file, - for standard input, or a ydke:// URL")
     decklists.writer(to)  # an unknown --to is a usage error before any reading
@@ -51,7 +56,7 @@ def convert(
     stem = None if source == "-" or decklists.is_inline(source) else Path(source).stem
     warnings: list[str] = []
     try:
-        written = converted(deck, to, fmt=fmt, cards_db=cards_db, offline=None, stem=stem, words=COMMAND_WORDS,
+        written = converted(deck, to, fmt=fmt, cards_db=cards_db, offline=None, stem=stem, words=words,
                             warnings=warnings)
     except DeckcheckError:
         for message in warnings:  # how the list was read, said before why it cannot be written

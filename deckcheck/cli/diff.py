@@ -112,7 +112,7 @@ def diff(
         words = _game_of_names(decks, cards_db) if reporter.NAME == PLAIN else ""
     # The reader's warnings of the lists as compared: a title line, once the card data says
     # it is one, is no card read without a count (compare decides it again: decklists/title.py).
-    from ..converting import readings
+    from ..decklists import readings
     from ..decklists.title import titled
 
     for deck in decks:

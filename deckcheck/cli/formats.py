@@ -161,7 +161,7 @@ def formats_check_freshness(
 
     text_or_json(output)
     formats = [load(reference(format_id)) for format_id in format_ids] if format_ids else [
-        item for item in iter_formats() if not isinstance(item, DeckcheckError) and (item.option("card_pool") or {}).get("legality")
+        item for item in iter_formats() if not isinstance(item, DeckcheckError) and item.pool_option("legality")
     ]
     found, checked = [], []
     for fmt in formats:

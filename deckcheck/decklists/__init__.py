@@ -564,3 +564,13 @@ def unreadable(source: str, message: str) -> Deck:
             break
     deck.problems.append(problem)
     return deck
+
+
+def readings(deck: Deck) -> list[str]:
+    """The warnings the reader gave of how it read a list (a line read as a card without a
+    count, a `0 Card` line left out, a `.ydk`'s `#side` cards kept in the Extra Deck, which
+    reading of its blank-line groups a format took), for what carries no report of them
+    (convert, diff): `validate` lists them, and a list misread quietly was converted or
+    compared as it was read."""
+    return [f"{deck.source}: {f'line {problem.line}: ' if problem.line else ''}{problem.message}"
+            for problem in deck.problems if problem.rule == PARSE_ERROR and problem.severity == WARNING]

@@ -31,6 +31,8 @@ def items(value: str | Sequence[str] | None, setting: str, word: str | None = No
     return listed
 
 
+# The two sides a simulation reports, in this order (its tables, plots, JSON and questions).
+SIDES = ("play", "draw")
 # The two sides in either game's words: a Magic player is on the play or on the draw, a
 # Yu-Gi-Oh! player goes first or second. Reports and the JSON say play and draw.
 SIDE_WORDS = {"play": "play", "draw": "draw", "first": "play", "second": "draw"}

@@ -19,9 +19,10 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import OptionError
-from ..names import card_key
+from ..names import card_key, first_spellings
 from .outcome import Estimate, Influence, game_slices, linear, standard_error_of
-from .simulation import SIDES, Simulation, simulate
+from .arguments import SIDES
+from .simulation import Simulation, simulate
 
 MIX = "mix"
 ROW_SIDES = (*SIDES, MIX)
@@ -88,10 +89,7 @@ def compare(deck: Any, fmt: Any, policies: Sequence[str | Path], *, turns: int, 
     fmt = fmt if isinstance(fmt, Format) else given(fmt, "fmt")  # as simulate names its own
     # One spell once, as first spelt: `--cast "Lightning Helix" --cast "lightning helix"`
     # gave its two columns twice (review32f finding 8).
-    spells: dict[str, str] = {}
-    for name in cast:
-        spells.setdefault(card_key(name), name)
-    cast = tuple(spells.values())
+    cast = first_spellings(cast)
     if not fmt.opening_hand.has_mulligans:
         # Every policy's row would be the same numbers (keep7 100%, mulligan 0%): a table of
         # constants read as policies that do equally well.

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..errors import DeckcheckError
+from ..errors import DeckcheckError, of_setting
 from ..games.yugioh import MAX_PASSCODE
 from ..limits import MAX_HAND_SIZE, MAX_POLICY_NAMES, one_line
 from ..wording import listed
@@ -51,6 +51,8 @@ DEFAULT_RULES = ("2 <= lands <= 5", "2 <= lands <= 4", "1 <= lands <= 4", "true"
 KARSTEN_RULES = ("2 <= lands <= 5", "2 <= lands <= 4", "2 <= lands <= 4", "true")
 KARSTEN_FREE_RULE = "3 <= lands <= 5"
 FREE = "free"
+# simulate's keyword of a policy file: the setting of an error about one (errors.of_setting).
+POLICY_FILE = "policy_file"
 
 
 class PolicyError(DeckcheckError):
@@ -90,7 +92,7 @@ class KeepPolicy:
         # Named as parse_bottoming names them (`p.yaml: bottom[1]`), so a rule's error or note
         # says which file and rule, as a keep rule's says `p.yaml: keep.7`.
         where = f"{self.source}: " if self.source else ""
-        bottom = [Rule(text=text, node=node, origin=f"{where}bottom[{index}]")
+        bottom = [Rule(text=text, node=node, origin=f"{where}bottom[{index}]", setting=POLICY_FILE if self.source else "keep")
                   for index, (text, node) in enumerate(self.bottoming.rules)]
         return [*(self.rules[size] for size in sorted(self.rules, reverse=True)), *([self.free_rule] if self.free_rule else []), *bottom]
 
@@ -140,7 +142,13 @@ def build_policy(
     def named(setting: str) -> str:
         return (names or {}).get(setting, setting)
 
-    file_data, document = _read_document(Path(policy_file)) if policy_file else ({}, None)
+    # The keyword an error of what no one setting gave (the default rules, a missing rule)
+    # carries: the policy file when there is one.
+    otherwise = POLICY_FILE if policy_file else "keep"
+    try:
+        file_data, document = _read_document(Path(policy_file)) if policy_file else ({}, None)
+    except DeckcheckError as error:
+        raise of_setting(error, POLICY_FILE) from None
     tags = file_data.get("tags", {})
     try:
         bottoming, scry, rules, free_rule = _file_rules(file_data, policy_file)
@@ -149,29 +157,30 @@ def build_policy(
             raise
         # On the file's line, as deckcheck.yaml's check places it (check_policy_file): the
         # message says the line and `simulate -o github` annotates it.
-        raise _placed(exc, policy_file, document) from None  # type: ignore[arg-type]
-    for size, (text, origin) in _option_rules(hand_size, keep, by_size, named).items():
-        rules[size] = parse_rule(text, origin=origin, tags=tags)
+        raise of_setting(_placed(exc, policy_file, document), POLICY_FILE) from None  # type: ignore[arg-type]
+    for size, (text, origin, setting) in _option_rules(hand_size, keep, by_size, named).items():
+        rules[size] = parse_rule(text, origin=origin, tags=tags, setting=setting)
     karsten = bottoming.name.startswith("karsten")
     default = not rules and not karsten
     if default:
         rules_text = DEFAULT_RULES if deck_has_lands else ("true",)
         for index, text in enumerate(rules_text):
             if hand_size - index >= 0:
-                rules[hand_size - index] = parse_rule(text, origin="default policy", tags=tags)
+                rules[hand_size - index] = parse_rule(text, origin="default policy", tags=tags, setting=otherwise)
     elif karsten:
         for index, text in enumerate(KARSTEN_RULES):
             if hand_size - index >= 0 and hand_size - index not in rules:
                 rules[hand_size - index] = parse_rule(
-                    text, origin=f"{policy_file}: bottom: {bottoming.name} (his keep rules)", tags=tags)
+                    text, origin=f"{policy_file}: bottom: {bottoming.name} (his keep rules)", tags=tags, setting=POLICY_FILE)
         if free_rule is None:
-            free_rule = parse_rule(KARSTEN_FREE_RULE, origin=f"{policy_file}: bottom: {bottoming.name} (his free seven)", tags=tags)
+            free_rule = parse_rule(KARSTEN_FREE_RULE, origin=f"{policy_file}: bottom: {bottoming.name} (his free seven)",
+                                   tags=tags, setting=POLICY_FILE)
     rules = dict(sorted(rules.items(), reverse=True))
     if not any(size >= hand_size for size in rules):
-        raise PolicyError(
+        raise of_setting(PolicyError(
             f"{_origins(rules.values(), policy_file)} no rule for the opening hand of {hand_size} cards: add {named('keep')} "
             f"(or keep.{hand_size} in a policy file)", hand_size=hand_size,
-        )
+        ), otherwise)
     return KeepPolicy(
         rules=rules,
         tags={name: tuple(cards) for name, cards in tags.items()},
@@ -283,11 +292,12 @@ def _origins(rules: Iterable[Rule], policy_file: str | Path | None) -> str:
 
 def _option_rules(
     hand_size: int, keep: str | None, by_size: Mapping[int, str] | None, named: Callable[[str], str],
-) -> dict[int, tuple[str, str]]:
-    """(rule text, origin) by hand size of `keep` (the opening hand) and `by_size`, each
-    origin the setting as the front end names it (`named`: `--keep`, `keep6`, ...)."""
-    texts = {} if keep is None else {hand_size: (keep, named("keep"))}
-    texts.update({size: (text, named(f"keep_by_size[{size}]")) for size, text in (by_size or {}).items() if text is not None})
+) -> dict[int, tuple[str, str, str]]:
+    """(rule text, origin, keyword) by hand size of `keep` (the opening hand) and `by_size`,
+    each origin the setting as the front end names it (`named`: `--keep`, `keep6`, ...)."""
+    texts = {} if keep is None else {hand_size: (keep, named("keep"), "keep")}
+    texts.update({size: (text, named(f"keep_by_size[{size}]"), "keep_by_size")
+                  for size, text in (by_size or {}).items() if text is not None})
     return texts
 
 
@@ -303,9 +313,10 @@ def _file_rules(
     path = path if path is None else one_line(str(path))  # the rules' origins, in their messages
     bottoming = parse_bottoming(file_data["bottom"], origin=f"{path}: bottom", tags=tags) if "bottom" in file_data else DEFAULT_BOTTOMING
     scry = parse_scry(file_data["scry"], origin=f"{path}: scry") if "scry" in file_data else DEFAULT_SCRY
-    rules = {size: parse_rule(text, origin=f"{path}: keep.{size}", tags=tags) for size, text in file_data.get("keep", {}).items()}
+    rules = {size: parse_rule(text, origin=f"{path}: keep.{size}", tags=tags, setting=POLICY_FILE)
+             for size, text in file_data.get("keep", {}).items()}
     free = file_data.get("free")
-    free_rule = None if free is None else parse_rule(free, origin=f"{path}: keep.{FREE}", tags=tags)
+    free_rule = None if free is None else parse_rule(free, origin=f"{path}: keep.{FREE}", tags=tags, setting=POLICY_FILE)
     return bottoming, scry, rules, free_rule
 
 

@@ -13,7 +13,8 @@ from typing import Any
 
 from ..errors import OptionError
 from ..limits import one_line
-from .simulation import SIDES, Simulation
+from .arguments import SIDES
+from .simulation import Simulation
 
 FORMATS = (".svg", ".png")
 _MAX_LINES = 8

@@ -22,9 +22,10 @@ from functools import lru_cache
 from math import inf
 from typing import Any
 
+from ..errors import DeckcheckError, of_setting
 from ..record import NamedTuple
 from ..limits import MAX_HAND_SIZE
-from ..names import card_key
+from ..names import card_key, first_spellings
 from .nodes import arithmetic, with_strings
 from .expr import CATEGORY, Arith, Boolean, Call, Compare, Function, Logic, Name, Node, Not, Number, String, Vocabulary, parse, walk
 
@@ -64,20 +65,20 @@ def vocabulary(tags: Iterable[str] = ()) -> Vocabulary:
 
 @dataclass(frozen=True)
 class Rule:
-    """One parsed keep rule and where it came from (for messages and reports)."""
+    """One parsed keep rule and where it came from (for messages and reports): `origin` as
+    its messages name it, `setting` the library keyword that gave it (`keep`,
+    `keep_by_size`, `policy_file`), which an error about it carries (errors.of_setting)."""
 
     text: str
     node: Node
     origin: str
+    setting: str = "keep"
 
     @property
     def cards(self) -> tuple[str, ...]:
-        """Card names the rule mentions, in order, as written."""
-        seen: dict[str, str] = {}
-        for node in walk(self.node):
-            if isinstance(node, Call) and isinstance(node.args[0], String):
-                seen.setdefault(card_key(node.args[0].value), node.args[0].value)
-        return tuple(seen.values())
+        """The cards the rule mentions, in order, each once as first written."""
+        return first_spellings(node.args[0].value for node in walk(self.node)
+                               if isinstance(node, Call) and isinstance(node.args[0], String))
 
     @property
     def tags(self) -> tuple[str, ...]:
@@ -91,7 +92,7 @@ class Rule:
         """The rule with each card it counts named as `namer` says (categories.card_namer);
         its text and origin as the user wrote them."""
         node = with_strings(self.node, namer)
-        return self if node is self.node else Rule(text=self.text, node=node, origin=self.origin)
+        return self if node is self.node else Rule(text=self.text, node=node, origin=self.origin, setting=self.setting)
 
     def first_non_count(self) -> Node | None:
         """The first construct exact mode cannot handle (a `distinct` call), if any."""
@@ -122,8 +123,15 @@ def rule_text(value: str | bool) -> str:
     return ("true" if value else "false") if isinstance(value, bool) else value
 
 
-def parse_rule(text: str, *, origin: str, tags: Iterable[str] = (), kinds: tuple[str, ...] = ("condition",)) -> Rule:
-    return Rule(text=text, node=parse(text, vocabulary(tags), origin=origin, kinds=kinds), origin=origin)
+def parse_rule(
+    text: str, *, origin: str, tags: Iterable[str] = (), kinds: tuple[str, ...] = ("condition",), setting: str = "keep",
+) -> Rule:
+    """The rule `text`; an error of it carries `setting` (the keyword that gave it)."""
+    try:
+        node = parse(text, vocabulary(tags), origin=origin, kinds=kinds)
+    except DeckcheckError as error:
+        raise of_setting(error, setting) from None
+    return Rule(text=text, node=node, origin=origin, setting=setting)
 
 
 # ---------------------------------------------------------------- static analysis

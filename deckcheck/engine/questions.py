@@ -8,9 +8,11 @@ from dataclasses import dataclass
 from math import sqrt
 from typing import Any
 
+from ..errors import DeckcheckError, of_setting
 from ..limits import MAX_EXACT_EVENT_WORK
 from ..model import COMMANDER, ZONE_LABELS
 from ..names import card_key
+from .arguments import SIDES
 from .assertions import Assertion, turn_at
 from .cast import CastAnswer, cast_atoms, cast_events, cast_question, deck_land_kinds, source_counts
 from .categories import Atoms, DeckProfile, split_atoms
@@ -22,8 +24,6 @@ from .mulligan import Step
 from .nodes import to_text
 from .outcome import Estimate, Influence, draws_by_turn
 from .policy import BUILTIN_CATEGORIES, category_name
-
-SIDES = ("play", "draw")
 
 
 @dataclass(frozen=True)
@@ -192,11 +192,14 @@ def answer_casts(
     origins: Mapping[str, str], profile: DeckProfile, policy: KeepPolicy, steps: Sequence[Step], card_data: Any, *,
     exact: bool, hands: int, seed: int, first_player_draws: bool, warnings: list[str],
     common: bool = False, per_game: bool = False, outside: Mapping[str, str] | None = None, no_data: str = "card_data=None",
+    asked_in: Mapping[str, str] | None = None,
 ) -> dict[str, CastAnswer]:
     """Castability on curve, on the play and on the draw, of each spell `origins` names, in
     its order; its notes and errors name where the user asked about each spell (the value:
     `--cast 'Wrath of God'`) and where the deck holds a spell outside its main deck
-    (`outside`: card key -> zone); `no_data`: how the caller said to read no card data."""
+    (`outside`: card key -> zone); `no_data`: how the caller said to read no card data.
+    An error about a spell carries the keyword it was asked in (`asked_in`: name ->
+    `cast`, `assertions`) as its setting (errors.of_setting)."""
     from .montecarlo import run_monte_carlo
 
     if not origins:
@@ -204,7 +207,10 @@ def answer_casts(
     kinds = deck_land_kinds(profile, policy, card_data, warnings)
     answers: dict[str, CastAnswer] = {}
     for name, origin in origins.items():
-        question = cast_question(name, profile, policy, card_data, origin, no_data=no_data)
+        try:
+            question = cast_question(name, profile, policy, card_data, origin, no_data=no_data)
+        except DeckcheckError as error:
+            raise of_setting(error, (asked_in or {}).get(name)) from None
         zone = (outside or {}).get(card_key(name))
         if not question.in_deck and zone == COMMANDER:
             warnings.append(f"{origin}: in the deck's {ZONE_LABELS[zone]}, cast from there; its castability assumes it is at hand")

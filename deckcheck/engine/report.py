@@ -22,7 +22,8 @@ from .assertions import AssertionResult
 from .keep import FREE
 from .mulligan import Step
 from .outcome import Estimate
-from .simulation import SIDES, Simulation
+from .arguments import SIDES
+from .simulation import Simulation
 
 _BLOCKS = " ▏▎▍▌▋▊▉█"
 BAR_WIDTH = 32

@@ -26,7 +26,7 @@ from ..names import card_key, fold
 from ..problem import Problem
 from ..rules import read_as
 from ..wording import EMPTY_LIST, counted
-from .arguments import check_front_end_settings, check_sources, checked_rules, items, side_of
+from .arguments import SIDES, check_front_end_settings, check_sources, checked_rules, items, side_of
 from .assertion_notes import unreachable_counts
 from .assertions import Assertion, AssertionResult, check, parse_assertion, turn_at
 from .bottoming import DEFAULT_BOTTOMING, DEFAULT_SCRY
@@ -42,7 +42,6 @@ from .policy import Rule
 from .policy_notes import policy_notes
 
 MODES = ("auto", "exact", "monte-carlo")
-SIDES = ("play", "draw")
 DEFAULT_HANDS = 100_000
 DEFAULT_SEED = 0
 DEFAULT_TURNS = 3
@@ -181,15 +180,6 @@ def simulate(
     def named(setting: str) -> str:
         return (names or {}).get(setting, setting)
 
-    def rule_setting(origin: str) -> str:
-        """The keyword that gave the keep rule of `origin` (a policy file's rules, and a
-        missing rule for the opening hand, are the file's when there is one)."""
-        if origin == named("keep"):
-            return "keep"
-        if origin in {named(f"keep_by_size[{size}]") for size in (keep_by_size or {})}:
-            return "keep_by_size"
-        return "policy_file" if policy_file else "keep"
-
     if card_data is BUILT_IN:
         fmt, deck, card_data, card_problems = _with_built_in_data(deck, fmt, card_problems)
     keep, keep_by_size = checked_rules(keep, keep_by_size)
@@ -230,10 +220,7 @@ def simulate(
     built = build_policy if policies is None else policies.build
 
     def build(**settings: Any) -> KeepPolicy:
-        try:
-            policy = built(**settings)
-        except DeckcheckError as error:  # a rule's origin says which setting gave it
-            raise of_setting(error, rule_setting(getattr(error, "origin", "") or "")) from None
+        policy = built(**settings)  # its errors carry the keyword that gave the rule (keep.build_policy)
         return policy.named_by(namer) if policies is None else policies.named(policy, card_data, namer)
     fmt = given(fmt, "fmt")
     # Zone sizes as in force today: a simulation has no event date. As validation reads it:
@@ -298,7 +285,7 @@ def simulate(
     # deck does not run: 0 there with a note, as a shared p_by_turn of it is 0 (assertion_notes.py).
     # But a real card one edit from a card the deck runs (Raze, Daze) is its misspelling: an error.
     counted_names = [(name, f"{rule.origin}: count({name!r})", f"{rule.origin}: count({name!r}) is 0 in every hand",
-                      rule_setting(rule.origin))
+                      rule.setting)
                      for rule in policy.every_rule for name in rule.cards]
     counted_names += [(name, f"{named('assertion')} {assertion.text!r}",
                        f"{named('assertion')} {assertion.text!r}: count({name!r}) is 0 for every deal", "assertions")
@@ -405,14 +392,10 @@ def simulate(
         deck=deck, fmt=fmt, policy=policy, profile=profile, atoms=atoms, steps=tuple(steps), outcome=outcome,
         tracked=tracked, turns=turns, on=on, warnings=warnings, deck_notes=deck_notes, max_draws=max_draws,
     )
-    try:
-        simulation.castable = answer_casts(
-            origins, profile, policy, steps, card_data, exact=chosen == "exact", first_player_draws=first_player_draws,
-            warnings=warnings, outside=outside, no_data=named("card_data=None"), **sampling,  # type: ignore[arg-type]
-        )
-    except DeckcheckError as error:  # its message starts with where the spell was asked for
-        asked = next((name for name, origin in origins.items() if str(error).startswith(origin)), None)
-        raise of_setting(error, asked_in.get(asked) if asked is not None else None) from None
+    simulation.castable = answer_casts(
+        origins, profile, policy, steps, card_data, exact=chosen == "exact", first_player_draws=first_player_draws,
+        warnings=warnings, outside=outside, no_data=named("card_data=None"), asked_in=asked_in, **sampling,  # type: ignore[arg-type]
+    )
     lookup = _lookup(simulation, named("assertion"))
     try:
         simulation.assertions = [check(a, lookup, monte_carlo=outcome.mode != "exact") for a in parsed]

@@ -17,7 +17,8 @@ from ..report import spreadsheet
 from ..report.style import Shown, as_is, cell, columns, pad, widest
 from .compare import Comparison, Row
 from .outcome import Estimate, hypergeom_at_least
-from .simulation import SIDES, Simulation
+from .arguments import SIDES
+from .simulation import Simulation
 
 BY_TURN_COLUMNS = ("item", "copies", "side", "turn", "cards_seen", "p", "hypergeometric", "se")
 LAND_DROPS = "land drops"

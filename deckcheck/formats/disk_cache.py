@@ -79,18 +79,15 @@ def _stamps(files: Iterable[Path | str]) -> list[list[Any]] | None:
     return None if found is None else [list(stamp) for stamp in found]
 
 
-def _chain_stamps(
-    files: Iterable[Path | str], crcs: Mapping[Path, int | None] | None = None, *, stamps: list[list[Any]] | None = None,
-) -> list[list[Any]] | None:
-    """`_stamps` of the format files (or `stamps`, when the caller has them), each with a
-    CRC-32 of its bytes (the module doc): from `crcs` (by real path) for a file parsed just
-    before, else read now, and only from a regular file of at most the size a format file
-    may have (an entry edited to list a named pipe would block every run that asks it);
-    None when one cannot be read."""
+def _with_crcs(found: list[list[Any]] | None, crcs: Mapping[Path, int | None] | None = None) -> list[list[Any]] | None:
+    """The format files' `_stamps`, `found`, each with a CRC-32 of its bytes (the module
+    doc): from `crcs` (by real path) for a file parsed just before, else read now, and only
+    from a regular file of at most the size a format file may have (an entry edited to list
+    a named pipe would block every run that asks it); None when `found` is, or one cannot be
+    read."""
     from ..errors import InputError
     from ..textio import MAX_INPUT_BYTES, read_head
 
-    found = stamps if stamps is not None else _stamps(files)
     if found is None:
         return None
     try:
@@ -144,15 +141,15 @@ def _same_files(kept: list[list[Any]]) -> bool:
     now = _stamps(path for path, *_ in kept)
     if now is None or [stamp[:3] for stamp in kept] != now:
         return False
-    return kept == _chain_stamps((), stamps=now)
+    return kept == _with_crcs(now)
 
 
 def put(key: list[str], merged: Merged, crcs: Mapping[Path, int | None] | None = None) -> None:
     """Keep `merged` for `key`, when its data survives JSON unchanged (plain YAML data
     does: yamlload keeps dates as text) and its files can still be read. `crcs`: the CRC of
-    each file's bytes as they were parsed, by real path (`_chain_stamps`)."""
+    each file's bytes as they were parsed, by real path (`_with_crcs`)."""
     resolved_id, path, data, chain, files = merged
-    stamps = _chain_stamps(files, crcs)
+    stamps = _with_crcs(_stamps(files), crcs)
     code = _stamps(code_files())
     if stamps is None or code is None:
         return

@@ -34,7 +34,7 @@ class Disagreement:
 def disagreements(fmt: Format, catalog: Any) -> list[Disagreement]:
     """The disagreements of one format with the catalog's legalities (none when the format
     has no legality key or the data has no legalities)."""
-    key = (fmt.option("card_pool") or {}).get("legality")
+    key = fmt.pool_option("legality")
     day = getattr(catalog, "legalities_date", None)
     if not key or day is None:
         return []

@@ -377,6 +377,12 @@ class Format(Record):
     def option(self, key: str, default: Any = None) -> Any:
         return self.data.get(key, default)
 
+    def pool_option(self, key: str) -> Any:
+        """`key` of the format's `card_pool` (`legality`, `sets`, `exclude_types`, ...); None
+        when the format has no card pool or leaves the key out."""
+        pool = self.data.get("card_pool")
+        return pool.get(key) if isinstance(pool, dict) else None
+
 
 # The card names and passcodes the user's own format files of a chain write
 # (formats/card_names.py), kept with the merged data (formats/merge.py) so `validate` can

@@ -183,16 +183,17 @@ def sheet_cards(
     deck), copies of one card in one zone added up (first line first), types from the catalog.
     In a limited event whose list states no sideboard, the registered `pool`'s cards the main
     deck does not use are its sideboard (`from_pool`), as `diff --pool` compares it."""
-    from ..registered_pools import named_pool, pool_rest, sideboard_from_pool
+    from ..registered_pools import named_pool, pool_sideboard
     from ..rules import read_as
 
     if catalog is not None:
         deck, _ = catalog.resolve_deck(deck)
     deck = read_as(deck, fmt, cards=catalog, day=day)
-    rest: list[CardEntry] = []
-    if pool is not None and sideboard_from_pool(fmt, deck.entries):
+    rest: list[CardEntry] | None = None
+    if pool is not None:
         # Named as the deck is, so `Stomp` in the pool is the deck's Bonecrusher Giant.
-        rest = pool_rest(named_pool(pool, catalog, fmt) if catalog is not None else pool, deck.entries, fmt)
+        rest = pool_sideboard(named_pool(pool, catalog, fmt) if catalog is not None else pool, deck.entries, fmt)
+    rest = rest or []
     from_pool = {id(entry) for entry in rest}
     merged: dict[tuple[str, str], SheetCard] = {}
     for entry in [*deck.entries, *rest]:

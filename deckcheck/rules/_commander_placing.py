@@ -162,7 +162,7 @@ def _set_aside(entries: list[CardEntry], fmt: Format, ctx: Context) -> list[Card
     display copy: as the commander too, it is a second copy (`copy-limit`)."""
     if not any(entry.zone == SIDEBOARD for entry in entries):
         return entries
-    never = frozenset((fmt.option("card_pool") or {}).get("exclude_types") or ())
+    never = frozenset(fmt.pool_option("exclude_types") or ())
     companions = {entry.key for entry in entries if entry.zone == COMPANION}
     commanders = {entry.key for entry in entries if entry.zone == COMMANDER} - companions
     out, changed = [], False

@@ -46,7 +46,7 @@ _NEWER_KEPT = 32  # catalogs and days remembered per format (a batch asks about 
 
 def _newer_database(fmt: Format, ctx: Context) -> tuple[Any, str, dt.date] | None:
     catalog = ctx.cards
-    key = (fmt.option("card_pool") or {}).get("legality")
+    key = fmt.pool_option("legality")
     snapshot = legalities_snapshot(fmt, catalog)
     if not key or snapshot is None or ctx.date < snapshot:
         return None

@@ -39,7 +39,7 @@ KEYS = {"banned": DATED_LIST}
 def applies(fmt: Format) -> bool:
     """Whether this rule has anything to check in `fmt`: the format has a banned list, or a
     card-pool legality key a newer card database may ban cards by."""
-    return bool(fmt.banned) or bool((fmt.option("card_pool") or {}).get("legality"))
+    return bool(fmt.banned) or bool(fmt.pool_option("legality"))
 
 
 def silent(fmt: Format, ctx: Context) -> bool:

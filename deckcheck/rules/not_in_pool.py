@@ -118,7 +118,7 @@ def pool_of(fmt: Format) -> CardPool:
 def _command_pool(fmt: Format) -> CardPool | None:
     """The pool of the command zone when the format gives it its own rarity (Pauper
     Commander: a printing at uncommon), else None: the format's pool serves every zone."""
-    rarity = (fmt.option("card_pool") or {}).get("commander_rarity")
+    rarity = fmt.pool_option("commander_rarity")
     if rarity is None:
         return None
     found = fmt.memo.get((ID, "command pool"))
@@ -132,11 +132,10 @@ def in_command_pool(entry: CardEntry, fmt: Format, ctx: Context) -> bool:
     """Whether `entry`'s card, moved to the command zone, is in that zone's pool on the
     event's day (Pauper Commander's: a printing at uncommon), as this rule would judge it
     there: what a hint to move a card of the deck there asks first (the verdict of `cards
-    lookup` on a commander asks the same of a check of the card alone in the zone)."""
-    if not fmt.option("card_pool") or ctx.cards is None:
-        return True
+    lookup` on a commander asks the same of a check of the card alone in the zone): this
+    rule's check of a deck of that card alone, in a context of its own."""
     moved = Deck(source=entry.name, entries=[entry.replace(zone=COMMANDER)])
-    return not any(_check_zones(moved, fmt, ctx.replace(), _command_pool(fmt) or pool_of(fmt), (COMMANDER,)))
+    return not any(check(moved, fmt, ctx.replace()))
 
 
 def applies(fmt: Format) -> bool:

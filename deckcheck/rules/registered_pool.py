@@ -57,7 +57,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterable[Problem]:
     pool = ctx.pool
     if pool is None:
         return ()  # no pool given (every constructed event): nothing to check, no generator
-    if ctx.cards is not None and (fmt.option("card_pool") or {}).get("sets"):
+    if ctx.cards is not None and fmt.pool_option("sets"):
         return [*_problems(deck, fmt, ctx, pool), *_off_the_sets(deck, fmt, ctx, pool)]
     return _problems(deck, fmt, ctx, pool)
 

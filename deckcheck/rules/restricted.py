@@ -32,7 +32,7 @@ RESTRICTED_LIMIT = 1
 def applies(fmt: Format) -> bool:
     """Whether this rule has anything to check in `fmt`: the format has a restricted list, or a
     card-pool legality key a newer card database may restrict cards by."""
-    return bool(fmt.restricted) or bool((fmt.option("card_pool") or {}).get("legality"))
+    return bool(fmt.restricted) or bool(fmt.pool_option("legality"))
 
 
 def silent(fmt: Format, ctx: Context) -> bool:

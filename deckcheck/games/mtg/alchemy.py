@@ -42,8 +42,7 @@ def in_format(
     name rebalances, or None for any other name. `arena`: how the message names the setting
     that makes the deck an Arena deck (a report's `--platform arena`; lookup_card's
     `platform='arena'`)."""
-    pool = fmt.option("card_pool") or {}
-    legality = pool.get("legality") if isinstance(pool, dict) else None
+    legality = fmt.pool_option("legality")
     if legality not in ALLOWS_ALCHEMY and legality not in REFUSES_ALCHEMY:
         return problems
     worded = []

@@ -312,8 +312,10 @@ class MtgCatalog:
 
     def alchemy_original(self, name: str) -> Card | None:
         """The card an Alchemy rebalanced name (`A-Luminarch Aspirant`, as Arena exports it)
-        rebalances, when the data lacks the name itself and knows the original, else None."""
-        if not name.startswith(ALCHEMY_PREFIX) or self.get(name) is not None:
+        rebalances, when the data knows the original, else None. Asked only of a name the
+        data lacks (an unknown-card problem's, one `cards lookup` or `convert` found no card
+        of), which every caller has looked up already: not looked up again here."""
+        if not name.startswith(ALCHEMY_PREFIX):
             return None
         return self.get(name[len(ALCHEMY_PREFIX):])
 
