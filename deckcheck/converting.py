@@ -117,6 +117,7 @@ def converted(
     from .decklists.convert import convert as convert_deck
     from .decklists.title import titled_without_format
     from .games import passcode_game
+    from .report.style import printable
 
     said: list[str] = [] if warnings is None else warnings
     if fmt is not None and not deck.unreadable:
@@ -145,7 +146,9 @@ def converted(
     outside = outside_the_deck(deck, to)
     if outside:  # never written (docs/decklists.md): say so rather than drop them quietly
         said.append(f"{deck.source}: {outside} not written")
-    return Converted(written, decklists.written_encoding(to), said)
+    # A name's control characters shown as the command's stdout shows them (␛): the text is
+    # the command's, a download holds no terminal escape, and XML (which forbids them) stays readable
+    return Converted(printable(written), decklists.written_encoding(to), said)
 
 
 def readings(deck: Deck) -> list[str]:

@@ -145,3 +145,26 @@ def test_the_wrong_game_error_names_to_in_the_library_words():
     with pytest.raises(DeckcheckError) as raised:
         convert("4 Lightning Bolt\n4 Counterspell\n52 Island\n", "ydk")
     assert str(raised.value).endswith(": to='ydk' writes Yu-Gi-Oh! passcodes; give another to, such as to='text'")
+
+
+# Control characters in names as a hostile list writes them: an escape sequence, a bell, a
+# NUL, a C1 control, a lone carriage return and a bidirectional override.
+HOSTILE_LIST = ("4 Lightning\x1b[31mBolt\x07\n4 Is\x00land\n1 Sh\x9bock\n1 Op\u202etion\n"
+                "\nSideboard\n1 Negate\x1b]0;pwned\x07\n")
+
+
+@pytest.mark.parametrize("to", ["text", "arena", "cod", "dek", "dck"])
+def test_control_characters_in_names_are_written_as_the_command_writes_them(tmp_path, to):
+    """sec33: the library's convert wrote a name's control characters raw into the file's
+    text (a website's download, or a page showing it, held a terminal escape; an XML file
+    held characters XML 1.0 forbids, so no XML reader took it back), where the command
+    shows each as its symbol (␛). The text is the command's, and none of them is in it."""
+    (tmp_path / "hostile.txt").write_bytes(HOSTILE_LIST.encode("utf-8"))
+    result = convert(tmp_path / "hostile.txt", to)
+    assert result.text == run_cli("convert", "hostile.txt", "--to", to, cwd=tmp_path).stdout
+    forbidden = {chr(code) for code in [*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), *range(0x7F, 0xA0)]}
+    assert not forbidden & set(result.text) and "\u202e" not in result.text
+    assert "Lightning\u241b[31mBolt\u2407" in result.text
+    if to in ("cod", "dek"):  # well-formed XML again: deckcheck reads its own file back
+        back = parse_bytes(result.text.encode("utf-8"), name=f"back.{to}")
+        assert not back.problems and len(back.entries) == 5
