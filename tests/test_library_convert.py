@@ -168,3 +168,17 @@ def test_control_characters_in_names_are_written_as_the_command_writes_them(tmp_
     if to in ("cod", "dek"):  # well-formed XML again: deckcheck reads its own file back
         back = parse_bytes(result.text.encode("utf-8"), name=f"back.{to}")
         assert not back.problems and len(back.entries) == 5
+
+
+@pytest.mark.parametrize("to", ["cod", "dek"])
+def test_characters_xml_forbids_are_written_as_the_replacement_character(to):
+    """sec33: a name holding U+FFFE or U+FFFF (noncharacters, which XML 1.0 forbids) was
+    written into the .cod or .dek as it was, and no XML reader, deckcheck's own included,
+    read the file back ('not well-formed XML'). They are written as U+FFFD, as undecodable
+    bytes are read."""
+    result = convert("4 Light\uffffning Bolt\n2 Sh\ufffeock\n54 Mountain\n\nSideboard\n1 Du\uffffress\n", to)
+    assert "\uffff" not in result.text and "\ufffe" not in result.text
+    back = parse_bytes(result.text.encode("utf-8"), name=f"back.{to}")
+    assert not back.problems
+    # (a name one U+FFFD from a card's is read as that card, as a file's undecodable byte is)
+    assert [entry.name.replace("\ufffd", "") for entry in back.entries] == ["Lightning Bolt", "Shock", "Mountain", "Duress"]

@@ -27,6 +27,18 @@ from ..problem import Problem
 from .common import parse_error
 
 
+# What XML 1.0 has no character for besides the controls (which converting shows as
+# symbols, as the command prints them): the noncharacters U+FFFE and U+FFFF, and lone
+# surrogates (a Deck built from a `str` that holds one).
+_NOT_XML = re.compile(r"[\ud800-\udfff\ufffe\uffff]")
+
+
+def xml_chars(text: str) -> str:
+    """`text` (a deck file a writer made) with each character XML forbids written as U+FFFD,
+    as undecodable bytes are read: a name holding one made a file no XML reader takes back."""
+    return _NOT_XML.sub("\ufffd", text) if text and max(text) >= "\ud800" else text
+
+
 @dataclass(slots=True)  # no dict of fields per element: a file holds up to MAX_XML_ELEMENTS
 class Element:
     tag: str
