@@ -182,3 +182,24 @@ def test_characters_xml_forbids_are_written_as_the_replacement_character(to):
     assert not back.problems
     # (a name one U+FFFD from a card's is read as that card, as a file's undecodable byte is)
     assert [entry.name.replace("\ufffd", "") for entry in back.entries] == ["Lightning Bolt", "Shock", "Mountain", "Duress"]
+
+
+# An upload's file name as a hostile form sends it: a terminal title escape, a line break.
+HOSTILE_UPLOAD_NAMES = ["ev\x1b]0;pwned\x07il.txt", "a\nb.txt"]
+
+
+@pytest.mark.parametrize("name", HOSTILE_UPLOAD_NAMES)
+def test_an_upload_name_with_control_characters_is_quoted_in_errors_and_warnings(name):
+    """sec33: convert named a Deck by its source as given, so parse_bytes(name=) of a
+    hostile upload put a raw escape and bell (or a line break) into the DeckcheckError a
+    website shows and into its warnings, each meant to be one line; docs/security.md has a
+    name a caller chose that holds a control character quoted in the library's errors
+    (limits.one_line), as the file's warnings and refusals now quote it."""
+    refused = parse_bytes(b"\x00\x01\x02\x03" * 64, name=name)
+    with pytest.raises(DeckcheckError) as raised:
+        convert(refused, "text")
+    warned = convert(parse_bytes(b"4 Lightnig Bolt\n56 Mountain\n", name=name), "arena").warnings
+    assert warned
+    for message in [str(raised.value), *warned]:
+        assert not any(ord(char) < 0x20 for char in message), message
+        assert message.startswith(repr(name) + ": ")
