@@ -411,3 +411,22 @@ def test_a_report_written_as_its_bytes_is_what_emit_writes(monkeypatch):
                         way(text if way is emit else text.encode(*SPOOL_ENCODING), encoding=None, color=color)
                         written.append(out.buffer.getvalue())
                     assert written[0] == written[1], (text, terminal, color, actions)
+
+
+def test_an_html_report_file_shows_names_as_the_page_on_stdout_does(tmp_path):
+    """sec33: `batch -o html` on stdout shows a player's escape sequence and right-to-left
+    override inert (␛, U+FFFD: cli/common.emit), but `--report event.html` wrote them raw:
+    the organiser's page showed 'ann\\u202egpj.exe' reversed, as annexe.jpg. The page is
+    made so where it is rendered (report/html.py), so the file is the page stdout shows."""
+    from conftest import run_cli
+
+    (tmp_path / "ok.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    (tmp_path / "reg.csv").write_text("player,deck\nann\u202egpj.exe\x1b[2J,ok.txt\n", encoding="utf-8")
+    args = ["batch", "reg.csv", "-f", "mtg/modern", "--date", "2024-06-01", "-o", "html"]
+    shown = run_cli(*args, cwd=tmp_path)
+    written = run_cli(*args, "--report", "event.html", cwd=tmp_path)
+    assert shown.returncode == written.returncode == 0, written.stderr
+    page = (tmp_path / "event.html").read_text(encoding="utf-8")
+    assert "\u202e" not in page and "\x1b" not in page
+    assert 'data-player="ann\ufffdgpj.exe\u241b[2J"' in page
+    assert page == shown.stdout
