@@ -81,7 +81,8 @@ def _shown(value: Any) -> Any:
     characters and bidirectional overrides shown as stdout shows them (`printable`: ␛,
     U+FFFD), so the page `--report` writes is the page on stdout, and no name (an override
     in 'ann\u202egpj.exe') reads reversed. The page's own Markup (its script) as it is."""
-    return printable(value) if type(value) is str else value
+    # isprintable (in C) clears the usual name: one with no control, format or separator character
+    return printable(value) if type(value) is str and not value.isprintable() else value
 
 
 def _problems(problems: list[Problem], game: str, games: list[str] | None = None) -> list[dict[str, Any]]:
