@@ -117,8 +117,16 @@ def converted(
     from .decklists.convert import convert as convert_deck
     from .decklists.title import titled_without_format
     from .games import passcode_game
+    from .limits import one_line
+    from .report.style import printable
 
     said: list[str] = [] if warnings is None else warnings
+    shown = one_line(deck.source)
+    if shown is not deck.source:
+        # A name holding a control character or a line break (an upload's, a file's) is
+        # quoted in every warning and refusal below, as the library's errors quote one: a
+        # website shows them, each one line.
+        deck = deck.copy(source=shown)
     if fmt is not None and not deck.unreadable:
         deck = _as_read_by(deck, fmt, cards_db)
     elif fmt is None:
@@ -145,7 +153,9 @@ def converted(
     outside = outside_the_deck(deck, to)
     if outside:  # never written (docs/decklists.md): say so rather than drop them quietly
         said.append(f"{deck.source}: {outside} not written")
-    return Converted(written, decklists.written_encoding(to), said)
+    # A name's control characters shown as the command's stdout shows them (␛): the text is
+    # the command's, a download holds no terminal escape, and XML (which forbids them) stays readable
+    return Converted(printable(written), decklists.written_encoding(to), said)
 
 
 def _refuse_another_games_list(deck: Deck, to: str, error: NoPasscodes, cards_db: Path | None, words: Words) -> None:

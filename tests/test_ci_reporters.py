@@ -261,6 +261,25 @@ def test_github_step_summary_lists_every_problem(cli, decks, tmp_path):
     assert "<x>" not in text and "](u)" not in text
 
 
+def test_github_step_summary_shows_control_and_bidi_characters_of_names_inert(cli, tmp_path):
+    """sec33: the job summary wrote a deck file's name (and a card's, a player's) with its
+    escape sequence and right-to-left override as they were, where the annotations beside
+    it show them inert (␛, U+FFFD): on the summary's page an override reverses the rest of
+    the name it is in, so a pull request's file could show under another name. The summary
+    shows every name as the text report does (report/style.inert)."""
+    name = "n\x1b[2Jl\u202etxt.exe.txt"
+    (tmp_path / name).write_text("4 Lightning Bolt\n1 Sh\x1b[8mock\n55 Mountain\n", encoding="utf-8")
+    summary = tmp_path / "summary.md"
+    done = cli("validate", name, "-f", "mtg/modern", "--offline", "-o", "github", cwd=tmp_path,
+               env={"GITHUB_STEP_SUMMARY": str(summary)})
+    assert done.returncode == 1
+    text = summary.read_text(encoding="utf-8")
+    assert "\x1b" not in text and "\u202e" not in text
+    rows = [line for line in text.splitlines() if line.startswith("| n")]
+    assert rows and all(row.startswith("| n\u241b\\[2Jl\ufffdtxt\\.exe\\.txt |") for row in rows), rows
+    assert any("Sh\\\\x1b\\[8mock" in row for row in rows)  # a card name quoted escaped, as messages quote it
+
+
 def test_github_step_summary_says_how_to_fix_an_unknown_card(cli, tmp_path):
     """The summary is where a job's reader looks past GitHub's ten annotations: a typo's row
     carries the suggestions the annotation and the text report give (`did you mean ...?`)."""

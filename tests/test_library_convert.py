@@ -159,3 +159,61 @@ def test_a_card_database_that_is_no_path_is_refused_alike_by_convert_and_lookup_
             call()
         refused.append((raised.value.setting, str(raised.value)))
     assert refused == [("cards", f"cards {cards!r}: give a card database's path, or None (the default card data)")] * 2
+
+
+# Control characters in names as a hostile list writes them: an escape sequence, a bell, a
+# NUL, a C1 control, a lone carriage return and a bidirectional override.
+HOSTILE_LIST = ("4 Lightning\x1b[31mBolt\x07\n4 Is\x00land\n1 Sh\x9bock\n1 Op\u202etion\n"
+                "\nSideboard\n1 Negate\x1b]0;pwned\x07\n")
+
+
+@pytest.mark.parametrize("to", ["text", "arena", "cod", "dek", "dck"])
+def test_control_characters_in_names_are_written_as_the_command_writes_them(tmp_path, to):
+    """sec33: the library's convert wrote a name's control characters raw into the file's
+    text (a website's download, or a page showing it, held a terminal escape; an XML file
+    held characters XML 1.0 forbids, so no XML reader took it back), where the command
+    shows each as its symbol (␛). The text is the command's, and none of them is in it."""
+    (tmp_path / "hostile.txt").write_bytes(HOSTILE_LIST.encode("utf-8"))
+    result = convert(tmp_path / "hostile.txt", to)
+    assert result.text == run_cli("convert", "hostile.txt", "--to", to, cwd=tmp_path).stdout
+    forbidden = {chr(code) for code in [*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), *range(0x7F, 0xA0)]}
+    assert not forbidden & set(result.text) and "\u202e" not in result.text
+    assert "Lightning\u241b[31mBolt\u2407" in result.text
+    if to in ("cod", "dek"):  # well-formed XML again: deckcheck reads its own file back
+        back = parse_bytes(result.text.encode("utf-8"), name=f"back.{to}")
+        assert not back.problems and len(back.entries) == 5
+
+
+@pytest.mark.parametrize("to", ["cod", "dek"])
+def test_characters_xml_forbids_are_written_as_the_replacement_character(to):
+    """sec33: a name holding U+FFFE or U+FFFF (noncharacters, which XML 1.0 forbids) was
+    written into the .cod or .dek as it was, and no XML reader, deckcheck's own included,
+    read the file back ('not well-formed XML'). They are written as U+FFFD, as undecodable
+    bytes are read."""
+    result = convert("4 Light\uffffning Bolt\n2 Sh\ufffeock\n54 Mountain\n\nSideboard\n1 Du\uffffress\n", to)
+    assert "\uffff" not in result.text and "\ufffe" not in result.text
+    back = parse_bytes(result.text.encode("utf-8"), name=f"back.{to}")
+    assert not back.problems
+    # (a name one U+FFFD from a card's is read as that card, as a file's undecodable byte is)
+    assert [entry.name.replace("\ufffd", "") for entry in back.entries] == ["Lightning Bolt", "Shock", "Mountain", "Duress"]
+
+
+# An upload's file name as a hostile form sends it: a terminal title escape, a line break.
+HOSTILE_UPLOAD_NAMES = ["ev\x1b]0;pwned\x07il.txt", "a\nb.txt"]
+
+
+@pytest.mark.parametrize("name", HOSTILE_UPLOAD_NAMES)
+def test_an_upload_name_with_control_characters_is_quoted_in_errors_and_warnings(name):
+    """sec33: convert named a Deck by its source as given, so parse_bytes(name=) of a
+    hostile upload put a raw escape and bell (or a line break) into the DeckcheckError a
+    website shows and into its warnings, each meant to be one line; docs/security.md has a
+    name a caller chose that holds a control character quoted in the library's errors
+    (limits.one_line), as the file's warnings and refusals now quote it."""
+    refused = parse_bytes(b"\x00\x01\x02\x03" * 64, name=name)
+    with pytest.raises(DeckcheckError) as raised:
+        convert(refused, "text")
+    warned = convert(parse_bytes(b"4 Lightnig Bolt\n56 Mountain\n", name=name), "arena").warnings
+    assert warned
+    for message in [str(raised.value), *warned]:
+        assert not any(ord(char) < 0x20 for char in message), message
+        assert message.startswith(repr(name) + ": ")

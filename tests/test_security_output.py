@@ -347,11 +347,11 @@ def test_a_simulation_report_in_colour_shows_a_names_escape_codes_as_symbols():
 
 
 def test_the_quick_plain_test_never_passes_a_character_the_pattern_flags():
-    """`printable` first tells a text with no odd character from its UTF-8 bytes (cli/common
+    """`printable` first tells a text with no odd character from its UTF-8 bytes (report/style
     `_surely_plain`); that must never say "plain" for a text the pattern flags. Every
     character of the Basic Multilingual Plane, lone surrogates included, alone and amid
     plain text."""
-    from deckcheck.cli.common import _UNSAFE_START, _surely_plain
+    from deckcheck.report.style import _UNSAFE_START, _surely_plain
 
     for code in range(0x10000):
         char = chr(code)
@@ -363,17 +363,20 @@ def test_the_quick_plain_test_never_passes_a_character_the_pattern_flags():
 
 
 def test_a_report_written_as_its_bytes_is_checked_once(monkeypatch):
-    """emit_utf8 tells whether a piece may need changing (`_plain_utf8`), and a piece that
+    """emit_utf8 tells whether a piece may need changing (`plain_utf8`), and a piece that
     may went on to `emit`, which encoded it back to UTF-8 and asked the same question again
-    before its pattern: one check a piece is enough, whatever the piece."""
+    before its pattern: one check a piece is enough, whatever the piece. (`printable`, in
+    report/style, asks its own module's name; emit_utf8 the one cli/common imported.)"""
     import io
 
     from deckcheck.cli import common
+    from deckcheck.report import style
     from deckcheck.report.stream import SPOOL_ENCODING
 
     asked = []
-    real = common._plain_utf8
-    monkeypatch.setattr(common, "_plain_utf8", lambda data: asked.append(data) or real(data))
+    real = style.plain_utf8
+    for module in (common, style):
+        monkeypatch.setattr(module, "plain_utf8", lambda data: asked.append(data) or real(data))
     for actions in ("false", "true"):
         monkeypatch.setenv("GITHUB_ACTIONS", actions)
         for text in ('{"deck": "Lotus"}\n', '{"deck": "Jötun’s — Лотос"}\n', "ann\x1b[2J\n", "file\udcff.txt\n"):
@@ -408,3 +411,22 @@ def test_a_report_written_as_its_bytes_is_what_emit_writes(monkeypatch):
                         way(text if way is emit else text.encode(*SPOOL_ENCODING), encoding=None, color=color)
                         written.append(out.buffer.getvalue())
                     assert written[0] == written[1], (text, terminal, color, actions)
+
+
+def test_an_html_report_file_shows_names_as_the_page_on_stdout_does(tmp_path):
+    """sec33: `batch -o html` on stdout shows a player's escape sequence and right-to-left
+    override inert (␛, U+FFFD: cli/common.emit), but `--report event.html` wrote them raw:
+    the organiser's page showed 'ann\\u202egpj.exe' reversed, as annexe.jpg. The page is
+    made so where it is rendered (report/html.py), so the file is the page stdout shows."""
+    from conftest import run_cli
+
+    (tmp_path / "ok.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    (tmp_path / "reg.csv").write_text("player,deck\nann\u202egpj.exe\x1b[2J,ok.txt\n", encoding="utf-8")
+    args = ["batch", "reg.csv", "-f", "mtg/modern", "--date", "2024-06-01", "-o", "html"]
+    shown = run_cli(*args, cwd=tmp_path)
+    written = run_cli(*args, "--report", "event.html", cwd=tmp_path)
+    assert shown.returncode == written.returncode == 0, written.stderr
+    page = (tmp_path / "event.html").read_text(encoding="utf-8")
+    assert "\u202e" not in page and "\x1b" not in page
+    assert 'data-player="ann\ufffdgpj.exe\u241b[2J"' in page
+    assert page == shown.stdout

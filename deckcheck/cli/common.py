@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
 
 from ..errors import one_line_message
-from ..report.style import DEL_C1_AND_BIDI
+from ..report.style import made_printable, plain_utf8, printable
 from ..lazy_pattern import lazy
 
 if TYPE_CHECKING:
@@ -41,48 +41,8 @@ if TYPE_CHECKING:
 #   commands (`report.WorkflowCommands`) pass, their values escaped by the reporter;
 # - stderr messages are one line: line breaks inside them are shown as `\n`.
 
-_COLOR_CODE = lazy(r"\x1b\[[0-9]{1,2}m")
-_UNSAFE = lazy(rf"\x1b\[[0-9]{{1,2}}m|[\x00-\x08\x0b\x0c\x0e-\x1f{DEL_C1_AND_BIDI}]|\r(?!\n)")
-# The characters every `_UNSAFE` match starts with (ESC and CR among them), as one class: a
-# report without any (every JSON report, most others) is told so three times faster than
-# by `_UNSAFE`'s alternatives (a 10,000-deck batch's JSON: 45 -> 14 ms).
-_UNSAFE_START = lazy(rf"[\x00-\x08\x0b-\x1f{DEL_C1_AND_BIDI}]")
 _LEGACY_COMMAND = "##["
 _ZERO_WIDTH_SPACE = "\u200b"
-# The UTF-8 bytes (surrogates passed as bytes) of text that `printable` leaves as it is
-# and UTF-8 carries: every byte but the ASCII controls `_UNSAFE_START` names and the lead
-# bytes of C1 controls (0xC2: U+0080-U+00BF), of the bidirectional ones (0xE2:
-# U+2000-U+2FFF) and of lone surrogates (0xED: U+D000-U+DFFF), which no UTF-8 output takes.
-_PLAIN_UTF8 = bytes(set(range(256)) - set(range(0x00, 0x09)) - set(range(0x0B, 0x20)) - {0x7F, 0xC2, 0xE2, 0xED})
-
-
-def _plain_utf8(data: bytes) -> bool:
-    """Whether the UTF-8 `data` holds only bytes of `_PLAIN_UTF8`, told in C: a
-    10,000-deck batch's JSON report (5.5 MB) in about 2 ms where `_UNSAFE_START`'s class,
-    tested character by character, takes 23 ms. False only means "maybe": a text with
-    `—`, `’` or a C1 lead byte is then asked of the pattern."""
-    return not data.translate(None, _PLAIN_UTF8)
-
-
-def _surely_plain(text: str) -> bool:
-    """Whether `text` surely holds no character `_UNSAFE_START` matches (`_plain_utf8`)."""
-    return _plain_utf8(text.encode("utf-8", "surrogatepass"))
-
-
-def printable(text: str, *, color: bool = False) -> str:
-    """`text` with control characters shown (see above); deckcheck's colour codes kept
-    when `color`."""
-    return text if _surely_plain(text) else _made_printable(text, color)
-
-
-def _made_printable(text: str, color: bool) -> str:
-    """`printable(text)` once the quick look (`_surely_plain`) has not cleared `text`:
-    the pattern alone is asked (emit_utf8 took that look at the bytes already)."""
-    if not _UNSAFE_START.search(text):
-        return text
-    from ..report.style import inert
-
-    return _UNSAFE.sub(lambda found: found.group() if color and _COLOR_CODE.fullmatch(found.group()) else inert(found.group()), text)
 
 
 def under_actions() -> bool:
@@ -145,13 +105,13 @@ def emit_utf8(data: bytes, *, encoding: str | None = None, color: bool = False) 
 
     out = standard_output()
     stream = getattr(out, "buffer", None)
-    plain = _plain_utf8(data)  # asked once: `emit` would ask it again of the text
+    plain = plain_utf8(data)  # asked once: `emit` would ask it again of the text
     if (stream is not None and not under_actions() and plain
             and codecs.lookup(encoding or out.encoding or "utf-8").name == "utf-8"):
         _written(out, stream, data)
         return
     text = data.decode("utf-8", "surrogatepass")
-    _emit_shown(out, text if plain else _made_printable(text, color), encoding, commands=False)
+    _emit_shown(out, text if plain else made_printable(text, color), encoding, commands=False)
 
 
 def _written(out: Any, stream: Any, data: str | bytes) -> None:

@@ -124,6 +124,8 @@ def write(deck: Deck) -> str:
     # Imported here: xml.sax.saxutils pulls in urllib.request, which reading decks never needs.
     from xml.sax.saxutils import escape, quoteattr
 
+    from .xmlsafe import xml_chars
+
     commanders = [name for _, name in counted(deck, COMMANDER)]
     named = list(dict.fromkeys([*commanders, *deck.commander_hints]))
     banner = deck.banner_card or next(iter(named), None)
@@ -144,4 +146,4 @@ def write(deck: Deck) -> str:
         lines.extend(f"        <card number=\"{count}\" name={quoteattr(name)}/>" for count, name in rows)
         lines.append("    </zone>")
     lines.append("</cockatrice_deck>")
-    return "\n".join(lines) + "\n"
+    return xml_chars("\n".join(lines) + "\n")

@@ -89,6 +89,8 @@ def write(deck: Deck) -> str:
     # Imported here: xml.sax.saxutils pulls in urllib.request, which reading decks never needs.
     from xml.sax.saxutils import quoteattr
 
+    from .xmlsafe import xml_chars
+
     lines = ['<?xml version="1.0" encoding="utf-8"?>',
              '<Deck xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">',
              "  <NetDeckID>0</NetDeckID>", "  <PreconstructedDeckID>0</PreconstructedDeckID>"]
@@ -96,4 +98,4 @@ def write(deck: Deck) -> str:
         for count, name in counted(deck, zone):
             lines.append(f'  <Cards CatID="0" Quantity="{count}" Sideboard="{side}" Name={quoteattr(name)} />')
     lines.append("</Deck>")
-    return "\n".join(lines) + "\n"
+    return xml_chars("\n".join(lines) + "\n")

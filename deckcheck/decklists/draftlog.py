@@ -37,7 +37,10 @@ BY_CONTENT_ONLY = True
 DESCRIPTION = "MTGO draft log (the picks)"
 SNIFF_MARK = "-->"  # sniff says no to a file without a pick mark in its head: decklists.choose
 
-_PICK_HEADER = lazy(r"^Pack\s+(?P<pack>\d{1,9})\s+pick\s+(?P<pick>\d{1,9})\s*:$", re.IGNORECASE)
+# Numbers of any length: a line is at most MAX_LINE_CHARS (too_long, before this), and the
+# picks a huge number skips are counted, not walked (_Gaps). A number cut at nine digits
+# left a longer one's line no header, and the card its pack marked out of the pool unsaid.
+_PICK_HEADER = lazy(r"^Pack\s+(?P<pack>\d+)\s+pick\s+(?P<pick>\d+)\s*:$", re.IGNORECASE)
 _PICKED = "-->"
 # A booster of the draft, one line each in the log's header: `------ M10 ------`. Three
 # dashes, then a name's first character (after a blank), then anything ending in three

@@ -445,16 +445,22 @@ def _strip_decorations(name: str) -> tuple[str, str | None]:
             return _unquoted(name.strip()), None  # a price was all (a shop's list)
     if name[:1] == "[" and (markdown := _MARKDOWN_NAME.match(name)) is not None:
         name = (markdown.group("fetched") or markdown.group("linked")) + name[markdown.end():]
-    name = _TAGS.sub("", name)
-    comment = _COMMENT.search(name)
+    # Each pattern only where its character is (a search in C): each tries every position
+    # of the line, and 4 MiB of lines with a bracket cost a second in them (sec33).
+    if "^" in name:
+        name = _TAGS.sub("", name)
+    comment = _COMMENT.search(name) if "#" in name else None
     if comment:
         if "!commander" in comment.group("text").lower():
             zone = COMMANDER
         name = name[: comment.start()]
-    for marker in _MARKER.finditer(name):
-        if marker.group("marker").upper() == "CMDR":
-            zone = COMMANDER
-    name = _VARIANT.sub("", _MARKER.sub("", name))
+    if "*" in name:
+        for marker in _MARKER.finditer(name):
+            if marker.group("marker").upper() == "CMDR":
+                zone = COMMANDER
+        name = _MARKER.sub("", name)
+    if "<" in name:
+        name = _VARIANT.sub("", name)
     if "[" in name:
         name = _without_bracketed_printing(name)
     name, categories = _trailing_brackets(name)
@@ -506,7 +512,9 @@ def _without_bracketed_printing(name: str) -> str:
 
 def _without_set_suffix(name: str) -> str:
     """`name` without the printing after it (`_SET_SUFFIX`), written in ASCII or full-width."""
-    if name and max(name) < "\u3000":
+    if ")" not in name and "\uff09" not in name:  # no printing's closing bracket, ASCII or full-width
+        return name
+    if max(name) < "\u3000":
         return _SET_SUFFIX.sub("", name)
     suffix = _SET_SUFFIX.search(name.translate(_HALF_WIDTH))  # one character for one: its start is the name's
     return name if suffix is None else name[: suffix.start()]
@@ -755,7 +763,7 @@ def _card_line(line: str, *, zone: str, number: int, listed: bool = False) -> Ca
             name = _without_count_after_printing(name)
         return make_entry(match.group("count"), name, zone=hinted or zone, line=number, raw=written)
     bare, hinted = _strip_decorations(line)
-    match = _COUNT_LAST.match(bare)
+    match = _COUNT_LAST.match(bare) if _may_end_in_a_count(bare) else None
     if match:
         # Decorations may also stand before the count: `Lightning Bolt (M10) 146 x4`.
         name, inner = _strip_decorations(match.group("name"))
@@ -765,6 +773,19 @@ def _card_line(line: str, *, zone: str, number: int, listed: bool = False) -> Ca
         ROW_WITHOUT_HEADER if written[:1] == "|" else _YDKE_IN_TEXT if _is_ydke(written) else _expected_count(written),
         line=number, text=written, zone=zone,
     )
+
+
+# The last character (but blanks) of every line _COUNT_LAST reads: a count's digit, an `x`
+# after one (`4x`), a closing bracket (`(x4)`, `(4)`) or a counter (`3枚`).
+_COUNT_LAST_ENDS = frozenset(")" + _TIMES[1:-1] + _COUNTERS)
+
+
+def _may_end_in_a_count(bare: str) -> bool:
+    """Whether `bare` may be a card line with its count last (`_COUNT_LAST`), told from its
+    last character: the pattern tries its count at every position of the line, so on 4 MiB
+    of lines that end in no count (a heading, a name alone) it cost a second in linear time."""
+    last = bare.rstrip()[-1:]
+    return last.isdigit() or last in _COUNT_LAST_ENDS
 
 
 def _expected_count(written: str) -> str:

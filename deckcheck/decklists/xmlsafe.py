@@ -25,6 +25,24 @@ from ..limits import MAX_XML_DEPTH as MAX_DEPTH
 from ..limits import MAX_XML_ELEMENTS, MAX_XML_TEXT_CHARS
 from ..problem import Problem
 from .common import parse_error
+from ..lazy_pattern import lazy
+
+
+# Characters XML 1.0 allows (https://www.w3.org/TR/xml/#charsets): no writer of XML may
+# write any other (report/junit.py escapes one as `\xNN`; a converted deck file: xml_chars).
+NOT_XML = lazy("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def xml_chars(text: str) -> str:
+    """`text` (a deck file a writer made) with each character XML forbids written as a name
+    shows it: a control as its symbol (␛, as converting shows the other formats' names),
+    a noncharacter (U+FFFE, U+FFFF) or a lone surrogate as U+FFFD, as undecodable bytes
+    are read. A name holding one made a file no XML reader, deckcheck's own included, took back."""
+    if NOT_XML.search(text) is None:
+        return text
+    from ..report.style import symbol_for
+
+    return NOT_XML.sub(lambda found: symbol_for(found.group()) if found.group() < " " else "\ufffd", text)
 
 
 @dataclass(slots=True)  # no dict of fields per element: a file holds up to MAX_XML_ELEMENTS

@@ -192,9 +192,11 @@ def render(report: Report, *, color: bool = False) -> str:
 
 def markdown_text(text: object) -> str:
     """Text for a Markdown table cell: every ASCII punctuation character backslash-escaped
-    (CommonMark renders it literally), so names cannot inject links, HTML or columns."""
+    (CommonMark renders it literally), so names cannot inject links, HTML or columns; control
+    characters and bidirectional overrides shown as the annotations show them (`inert`: an
+    override reversed the rest of a file's name on the summary's page)."""
     out = []
-    for char in " ".join(str(text).split()):
+    for char in inert(" ".join(str(text).split())):
         if char.isascii() and not char.isalnum() and char != " ":
             out.append("\\" + char)
         else:

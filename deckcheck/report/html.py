@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from ..games import zones_in_words
 from . import Warn
 from .stream import Spool, Totals
+from .style import printable
 
 # Template pieces joined into one write (a row is some 28 of them).
 _PIECES_A_WRITE = 1024
@@ -68,11 +69,20 @@ def _template() -> tuple[Template, str, str]:
 
     env = Environment(
         loader=FileSystemLoader(str(PAGE)), autoescape=True, undefined=StrictUndefined,
-        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True, finalize=_shown,
     )
     script = (PAGE / "event.js").read_text(encoding="utf-8")
     digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
     return env.get_template("event.html.j2"), script, f"sha256-{digest}"
+
+
+def _shown(value: Any) -> Any:
+    """A value the page writes (Jinja's finalize, before escaping): text with its control
+    characters and bidirectional overrides shown as stdout shows them (`printable`: ␛,
+    U+FFFD), so the page `--report` writes is the page on stdout, and no name (an override
+    in 'ann\u202egpj.exe') reads reversed. The page's own Markup (its script) as it is."""
+    # isprintable (in C) clears the usual name: one with no control, format or separator character
+    return printable(value) if type(value) is str and not value.isprintable() else value
 
 
 def _problems(problems: list[Problem], game: str, games: list[str] | None = None) -> list[dict[str, Any]]:

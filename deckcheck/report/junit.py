@@ -38,13 +38,13 @@ import xml.etree.ElementTree as ET
 from hashlib import blake2b
 from typing import TextIO
 
+from ..decklists.xmlsafe import NOT_XML  # the characters XML 1.0 has not: each escaped
 from ..games import zone_words, zones_in_words
 from ..problem import Problem, holders_text
 from ..rules.docs import CONFIG
 from ..result import RUN_ERROR, RUN_NOTE, AssertionOutcome, DeckResult, Report, RunMessage, TeamResult
 from . import Warn
 from .stream import ReportWriter, Spool, add_data_note, render_report
-from ..lazy_pattern import lazy
 from ..wording import names_listed
 
 
@@ -55,12 +55,10 @@ STOPPED_SUITE = "command line"  # a run a usage error stopped: its one errored c
 # The rule of that case's error: the command line's, not a deck's.
 USAGE = "usage"
 
-# Characters XML 1.0 allows (https://www.w3.org/TR/xml/#charsets); anything else is escaped.
-_NOT_XML = lazy("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 def xml_text(text: object) -> str:
-    return _NOT_XML.sub(lambda match: f"\\x{ord(match.group()):02x}", str(text))
+    return NOT_XML.sub(lambda match: f"\\x{ord(match.group()):02x}", str(text))
 
 
 def _where(problem: Problem, zone: str | None) -> str:
