@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any, overload
 
 from ..errors import one_line_message
 from ..report.style import made_printable, plain_utf8, printable
-from ..lazy_pattern import lazy
 
 if TYPE_CHECKING:
     from types import ModuleType
