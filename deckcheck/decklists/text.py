@@ -355,6 +355,8 @@ _PLAIN_LINE_CHARS = 913
 # The name and the count of a `_plain_card` reading (mapped in C; a transposing zip makes
 # an iterator per card, which a list of hundreds of thousands of lines makes costly).
 _NAME, _COUNT = itemgetter(0), itemgetter(1)
+# The zones the fast path's entries use (Deck.note_zone_counts), made once.
+_MAIN_ONLY, _MAIN_AND_SIDEBOARD = frozenset({MAIN}), frozenset({MAIN, SIDEBOARD})
 
 
 def sniff(text: str) -> bool:
@@ -1447,8 +1449,11 @@ def _parse_plain(text: str, deck: Deck) -> bool:
     stripped = text.rstrip("\n")
     first_card = len(stripped) - len(stripped.lstrip("\n"))
     cut = stripped.rfind("\n\n", first_card)
+    seeded = not deck.entries  # (a fresh deck, as `parse` gives: its entries are the lines' alone)
     if cut == -1:
         deck.entries += map(CardEntry, names, counts, repeat(MAIN), numbers)
+        if seeded:
+            deck.note_zone_counts({MAIN: sum(map(_COUNT, cards)), SIDEBOARD: 0}, _MAIN_ONLY)
         return True
     # The last group, after the last blank line between cards, has no empty line: its
     # cards stand on the last lines (before any final line breaks), one a line.
@@ -1461,7 +1466,11 @@ def _parse_plain(text: str, deck: Deck) -> bool:
     one_run = stripped.find("\n\n", first_card) == cut
     groups = 2 if one_run else len(_BLANK_RUN.findall(stripped, first_card)) + 1
     sideboard_lines = frozenset(range(last_line - side_cards + 1, last_line + 1))
-    deck.guessed_sideboard = GuessedSideboard(sideboard_lines, sum(map(_COUNT, cards[main_cards:])), groups)
+    side = sum(map(_COUNT, cards[main_cards:]))
+    deck.guessed_sideboard = GuessedSideboard(sideboard_lines, side, groups)
+    if seeded:
+        # The zones' cards, summed here in C: the check counts them first thing (rules/context.py).
+        deck.note_zone_counts({MAIN: sum(map(_COUNT, cards[:main_cards])), SIDEBOARD: side}, _MAIN_AND_SIDEBOARD)
     return True
 
 
