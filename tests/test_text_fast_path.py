@@ -351,10 +351,13 @@ def _noted_counts_hold(source: str) -> bool:
 
 def test_the_zone_counts_the_fast_path_notes_are_the_decks_own(shared_data):
     # What the rules' Context takes instead of counting the entries (rules/context.py):
-    # every list the fast path reads, headed ones (which note none) included.
+    # every list the fast path reads, with or without `Deck`/`Sideboard` headers.
     sources = [*EDGE_CASES, *FAST, *(case["deck"] for folder in ("rules", "decklists")
                                      for _, case in caseload.all_cases(folder, kind="deck"))]
-    sources += [mtgo_text(deck) for deck in list(read_decks(shared_data))[::5]]
+    real = [mtgo_text(deck) for deck in list(read_decks(shared_data))[::5]]
+    sources += real + [source.replace("\n\n", "\n\nSideboard\n", 1) for source in real]
     noted = sum(_noted_counts_hold(source) for source in sources)
     assert noted > len(sources) // 2  # really noted, for most lists
-    assert _noted_counts_hold("4 Lightning Bolt\n56 Mountain\n") and _noted_counts_hold("4 Bolt\n56 Mountain\n\n15 Island\n")
+    for source in ("4 Lightning Bolt\n56 Mountain\n", "4 Bolt\n56 Mountain\n\n15 Island\n", "Deck\n4 Bolt\n\nSideboard\n2 Abrade\n",
+                   "Sideboard\n2 Abrade\n", "Deck\n4 Bolt\nSideboard\n", "Sideboard\n2 Abrade\nDeck\n4 Bolt\n"):
+        assert _noted_counts_hold(source), source

@@ -356,7 +356,7 @@ _PLAIN_LINE_CHARS = 913
 # an iterator per card, which a list of hundreds of thousands of lines makes costly).
 _NAME, _COUNT = itemgetter(0), itemgetter(1)
 # The zones the fast path's entries use (Deck.note_zone_counts), made once.
-_MAIN_ONLY, _MAIN_AND_SIDEBOARD = frozenset({MAIN}), frozenset({MAIN, SIDEBOARD})
+_MAIN_ONLY, _MAIN_AND_SIDEBOARD, _SIDEBOARD_ONLY = frozenset({MAIN}), frozenset({MAIN, SIDEBOARD}), frozenset({SIDEBOARD})
 
 
 def sniff(text: str) -> bool:
@@ -1479,14 +1479,21 @@ def _parse_plain_sections(lines: list[str], deck: Deck) -> bool:
     (see there): each header sets the zone of the cards after it."""
     entries = []
     zone = MAIN
+    cards = {MAIN: 0, SIDEBOARD: 0}  # each zone's cards (note_zone_counts): a header reads as one of these
     for number, line in enumerate(lines, start=1):
         if line:
             card = _plain_card(line)
             if card is not None:
                 entries.append(CardEntry(card[0], card[1], zone, number))
+                cards[zone] += card[1]
             else:
                 zone = _plain_header(line)  # type: ignore[assignment]  # a header: _parse_plain asked
+    seeded = entries and not deck.entries  # (a fresh deck, as `parse` gives)
     deck.entries += entries
+    if seeded:
+        # A zone holds cards just when it holds an entry: every count read is at least 1.
+        used = (_MAIN_AND_SIDEBOARD if cards[MAIN] else _SIDEBOARD_ONLY) if cards[SIDEBOARD] else _MAIN_ONLY
+        deck.note_zone_counts(cards, used)
     deck.headed = True  # a header above cards, as the general path's saw_header
     return True
 
