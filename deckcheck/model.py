@@ -107,10 +107,13 @@ class Deck(Record):
     __slots__ = (
         "source", "entries", "problems", "input_format", "name", "comments", "unreadable", "commander_hints",
         "banner_card", "guessed_sideboard", "maybe_title", "empty_command_heading", "cut_line", "headed", "drafter",
-        "stated_totals",
+        "stated_totals", "_counted",
     )
     # Where a list was read, not what it holds: two readings of one deck are equal.
     NOT_COMPARED = frozenset({"headed", "stated_totals"})
+    # What the parser counted on its way (note_zone_counts), not a field: ==, the hash, the
+    # repr and `replace` ignore it.
+    NOT_FIELDS = frozenset({"_counted"})
     __hash__ = None  # type: ignore[assignment]  # mutable: parsers fill it in
 
     def __init__(
@@ -165,6 +168,24 @@ class Deck(Record):
         # with the boxes of lines each may count: compared with the deck's final zones
         # (decklists/stated.py). Empty for nearly every list.
         self.stated_totals = stated_totals
+        self._counted: tuple[list[CardEntry], dict[str, int], frozenset[str]] | None = None
+
+    def note_zone_counts(self, counts: dict[str, int], zones: frozenset[str]) -> None:
+        """Record `counts` (cards per zone, `main` and `sideboard` first, as `counts()` gives
+        them) and the `zones` used of the entries as they are now: a parser that summed them
+        in C on its way (the text parser's fast path) spares the check a pass over the
+        entries (rules/context.py reads them while the deck lists the same entry objects)."""
+        self._counted = (list(self.entries), counts, zones)
+
+    def zone_counts_noted(self) -> tuple[dict[str, int], frozenset[str]] | None:
+        """(counts, zones) of note_zone_counts when the deck still lists the very entries
+        they were noted for, in that order (compared in C, object by object: an entry
+        replaced, added or removed since, by a caller or a later step, leaves them unused);
+        else None. Entries are immutable records: the same objects hold the same counts."""
+        noted = self._counted
+        if noted is None or noted[0] != self.entries:
+            return None
+        return noted[1], noted[2]
 
     def zone(self, zone: str) -> list[CardEntry]:
         return [entry for entry in self.entries if entry.zone == zone]
@@ -206,6 +227,7 @@ class Deck(Record):
         copied.headed = self.headed
         copied.drafter = self.drafter
         copied.stated_totals = self.stated_totals
+        copied._counted = self._counted
         for name, value in changes.items():
             setattr(copied, name, value)
         return copied

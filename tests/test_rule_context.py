@@ -206,3 +206,36 @@ def test_counts_and_zones_are_those_of_the_plain_count_on_real_decks_and_odd_zon
     for deck in decks + _zone_cases():
         ctx = Context(date=DAY)
         assert (list(ctx.counts(deck).items()), ctx.used_zones(deck)) == _counted_plainly(deck), deck.entries
+
+
+def test_the_counts_the_parser_noted_are_taken_while_the_deck_lists_the_same_entries():
+    """The text fast path notes each zone's cards (Deck.note_zone_counts) and the check takes
+    them without a pass over the entries; an entry replaced (same length), added or removed
+    since, by a caller or a later step, or a new list, is counted again."""
+    deck = parse_text("4 Lightning Bolt\n52 Mountain\n\n3 Pyroblast\n1 Mountain\n", source="t")
+    noted = deck.zone_counts_noted()
+    assert noted is not None and noted[0] == {MAIN: 56, SIDEBOARD: 4} and noted[1] == {MAIN, SIDEBOARD}
+    ctx = Context(date=DAY)
+    assert ctx.counts(deck) is noted[0]  # taken, not counted again
+    assert ctx.counts(deck.copy(name="renamed")) is noted[0]  # a copy lists the same entries
+    for change, expected in (
+        (lambda entries: entries.__setitem__(1, CardEntry("Mountain", 56, MAIN, 2)), {MAIN: 60, SIDEBOARD: 4}),
+        (lambda entries: entries.append(CardEntry("Abrade", 2, SIDEBOARD, 6)), {MAIN: 56, SIDEBOARD: 6}),
+        (lambda entries: entries.pop(), {MAIN: 56, SIDEBOARD: 3}),
+        (lambda entries: entries.__setitem__(2, CardEntry("Pyroblast", 3, MAIN, 4)), {MAIN: 59, SIDEBOARD: 1}),
+    ):
+        changed = parse_text("4 Lightning Bolt\n52 Mountain\n\n3 Pyroblast\n1 Mountain\n", source="t")
+        change(changed.entries)
+        assert changed.zone_counts_noted() is None
+        assert Context(date=DAY).counts(changed) == expected == changed.counts()
+        assert Context(date=DAY).used_zones(changed) == {entry.zone for entry in changed.entries}
+    # A list of its own: nothing noted, counted as ever.
+    assert _deck().zone_counts_noted() is None and Context(date=DAY).counts(_deck()) == {MAIN: 60, SIDEBOARD: 3}
+
+
+def test_noted_counts_are_no_field_of_the_deck():
+    read = parse_text("4 Lightning Bolt\n56 Mountain\n", source="t")
+    built = Deck(source="t", entries=list(read.entries), input_format="text")
+    assert read.zone_counts_noted() is not None and built.zone_counts_noted() is None
+    assert read == built and "_counted" not in Deck.record_fields() and "_counted" not in repr(read)
+    assert read.replace(name="x").zone_counts_noted() is None  # rebuilt through __init__: counted again

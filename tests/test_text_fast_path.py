@@ -334,3 +334,30 @@ def test_plain_card_reads_real_lines_as_card_line(shared_data):
     with gzip.open(shared_data / "mtg" / "decklists" / "historical_dec.jsonl.gz", "rt", encoding="utf-8") as handle:
         sources += [json.loads(line)["text"] for line in handle]
     assert _assert_plain_card_reads_as_card_line(_card_lines(sources)) > 1000
+
+
+def _noted_counts_hold(source: str) -> bool:
+    """Whether the zone counts the fast path noted on `source`'s deck (Deck.note_zone_counts)
+    are the deck's own, its cards per zone and the zones it uses; False when it noted none."""
+    deck = text.parse(source)
+    noted = deck.zone_counts_noted()
+    if noted is None:
+        return False
+    counts, zones = noted
+    assert counts == deck.counts() and list(counts) == list(deck.counts()), source[:200]
+    assert zones == {entry.zone for entry in deck.entries}, source[:200]
+    return True
+
+
+def test_the_zone_counts_the_fast_path_notes_are_the_decks_own(shared_data):
+    # What the rules' Context takes instead of counting the entries (rules/context.py):
+    # every list the fast path reads, with or without `Deck`/`Sideboard` headers.
+    sources = [*EDGE_CASES, *FAST, *(case["deck"] for folder in ("rules", "decklists")
+                                     for _, case in caseload.all_cases(folder, kind="deck"))]
+    real = [mtgo_text(deck) for deck in list(read_decks(shared_data))[::5]]
+    sources += real + [source.replace("\n\n", "\n\nSideboard\n", 1) for source in real]
+    noted = sum(_noted_counts_hold(source) for source in sources)
+    assert noted > len(sources) // 2  # really noted, for most lists
+    for source in ("4 Lightning Bolt\n56 Mountain\n", "4 Bolt\n56 Mountain\n\n15 Island\n", "Deck\n4 Bolt\n\nSideboard\n2 Abrade\n",
+                   "Sideboard\n2 Abrade\n", "Deck\n4 Bolt\nSideboard\n", "Sideboard\n2 Abrade\nDeck\n4 Bolt\n"):
+        assert _noted_counts_hold(source), source

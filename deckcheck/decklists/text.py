@@ -358,6 +358,8 @@ _PLAIN_LINE_CHARS = 913
 # The name and the count of a `_plain_card` reading (mapped in C; a transposing zip makes
 # an iterator per card, which a list of hundreds of thousands of lines makes costly).
 _NAME, _COUNT = itemgetter(0), itemgetter(1)
+# The zones the fast path's entries use (Deck.note_zone_counts), made once.
+_MAIN_ONLY, _MAIN_AND_SIDEBOARD, _SIDEBOARD_ONLY = frozenset({MAIN}), frozenset({MAIN, SIDEBOARD}), frozenset({SIDEBOARD})
 
 
 def sniff(text: str) -> bool:
@@ -1511,8 +1513,11 @@ def _parse_plain(text: str, deck: Deck) -> bool:
     stripped = text.rstrip("\n")
     first_card = len(stripped) - len(stripped.lstrip("\n"))
     cut = stripped.rfind("\n\n", first_card)
+    seeded = not deck.entries  # (a fresh deck, as `parse` gives: its entries are the lines' alone)
     if cut == -1:
         deck.entries += map(CardEntry, names, counts, repeat(MAIN), numbers)
+        if seeded:
+            deck.note_zone_counts({MAIN: sum(map(_COUNT, cards)), SIDEBOARD: 0}, _MAIN_ONLY)
         return True
     # The last group, after the last blank line between cards, has no empty line: its
     # cards stand on the last lines (before any final line breaks), one a line.
@@ -1525,7 +1530,11 @@ def _parse_plain(text: str, deck: Deck) -> bool:
     one_run = stripped.find("\n\n", first_card) == cut
     groups = 2 if one_run else len(_BLANK_RUN.findall(stripped, first_card)) + 1
     sideboard_lines = frozenset(range(last_line - side_cards + 1, last_line + 1))
-    deck.guessed_sideboard = GuessedSideboard(sideboard_lines, sum(map(_COUNT, cards[main_cards:])), groups)
+    side = sum(map(_COUNT, cards[main_cards:]))
+    deck.guessed_sideboard = GuessedSideboard(sideboard_lines, side, groups)
+    if seeded:
+        # The zones' cards, summed here in C: the check counts them first thing (rules/context.py).
+        deck.note_zone_counts({MAIN: sum(map(_COUNT, cards[:main_cards])), SIDEBOARD: side}, _MAIN_AND_SIDEBOARD)
     return True
 
 
@@ -1535,15 +1544,22 @@ def _parse_plain_sections(lines: list[str], deck: Deck) -> bool:
     entries = []
     zone = MAIN
     counted_heading = False  # a header with its count (`Sideboard (15)`): a stated total
+    cards = {MAIN: 0, SIDEBOARD: 0}  # each zone's cards (note_zone_counts): a header reads as one of these
     for number, line in enumerate(lines, start=1):
         if line:
             card = _plain_card(line)
             if card is not None:
                 entries.append(CardEntry(card[0], card[1], zone, number))
+                cards[zone] += card[1]
             else:
                 zone = _plain_header(line)  # type: ignore[assignment]  # a header: _parse_plain asked
                 counted_heading = counted_heading or _has_digit(line)
+    seeded = entries and not deck.entries  # (a fresh deck, as `parse` gives)
     deck.entries += entries
+    if seeded:
+        # A zone holds cards just when it holds an entry: every count read is at least 1.
+        used = (_MAIN_AND_SIDEBOARD if cards[MAIN] else _SIDEBOARD_ONLY) if cards[SIDEBOARD] else _MAIN_ONLY
+        deck.note_zone_counts(cards, used)
     deck.headed = True  # a header above cards, as the general path's saw_header
     if counted_heading:
         from .stated import stated_totals  # only a list that states a total
