@@ -577,3 +577,30 @@ def test_a_pool_card_printed_in_none_of_the_event_s_sets_is_a_warning(cli, tmp_p
     maybe = cli("validate", str(tmp_path / "maybe.txt"), "-f", str(tmp_path / "khm.yaml"), *args[2:])
     told = [p["message"] for p in json.loads(maybe.stdout)["results"][0]["problems"] if p["rule"] == "registered-pool"]
     assert any(message.startswith(f"pool {pool} line 4: Lightning Bolt") for message in told), maybe.stdout
+
+
+def test_no_rest_of_a_shared_pool_is_worked_out_for_its_decks(tmp_path, monkeypatch):
+    """The rest of a pool two or more rows play from (a cube's list, a team's pool) is no
+    one player's sideboard, and the report drops it (DeckResult.pool_rest): the batch
+    decides that before its tasks go out (Task.pool_shared), so no process works out the
+    rest of a ~500-card cube list for each deck only for the parent to drop it. A pool of
+    one row still has its rest worked out and shown."""
+    from deckcheck import pipeline
+    from deckcheck.batch import check_source
+
+    write(tmp_path, {
+        "pool.txt": POOL, "own.txt": POOL, "ann.txt": LEGAL, "bob.txt": LEGAL, "cy.txt": LEGAL,
+        "reg.csv": "player,deck,pool\nann,ann.txt,pool.txt\nbob,bob.txt,pool.txt\ncy,cy.txt,own.txt\n",
+    })
+    monkeypatch.chdir(tmp_path)
+    worked_out: list[str] = []
+    real = pipeline._pool_rest
+
+    def counted(deck, fmt, pool):
+        worked_out.append(pool.source)
+        return real(deck, fmt, pool)
+
+    monkeypatch.setattr(pipeline, "_pool_rest", counted)
+    batch = check_source("reg.csv", "mtg/limited", jobs=1)
+    assert {result.player: result.pool_rest for result in batch.report.results} == {"ann": None, "bob": None, "cy": 11}
+    assert [os.path.basename(source) for source in worked_out] == ["own.txt"]

@@ -92,6 +92,9 @@ class Task(NamedTuple):
     platform: str = "paper"
     inline: bool = False
     format_root: str | None = None
+    # The row's pool is one two or more rows play from (a team's, a cube's list): the cards
+    # its deck leaves are no one player's sideboard, so none is counted (DeckResult.pool_rest).
+    pool_shared: bool = False
     # The digest of the file's bytes as the main process read them, for a worker (`_plan`):
     # the main process keeps the worker's verdict for the copies of those bytes, so a worker
     # that reads other bytes (a submitted folder its owner still writes to) sends back no
@@ -386,7 +389,7 @@ def _check_deck(task: Task, day: dt.date, deck: Deck) -> Outcome:
         deck = settle_sideboard(deck, fmt, day, task.platform, context=ctx)  # the team checks below read the settled zones
         # The settings were checked when the manifest was read (the platform, the day) and
         # the format and catalog are loaded: checked_deck does not check them per deck.
-        result = checked_deck(deck, fmt, day, catalog or None, named, task.platform, ctx)
+        result = checked_deck(deck, fmt, day, catalog or None, named, task.platform, ctx, with_pool_rest=not task.pool_shared)
         if task.keep_entries and not deck.unreadable:
             # What a deck check prints and a sheet lists: the zones the check read (a
             # Commander deck's commander wherever the file put it).
