@@ -589,8 +589,8 @@ def test_no_rest_of_a_shared_pool_is_worked_out_for_its_decks(tmp_path, monkeypa
     from deckcheck.batch import check_source
 
     write(tmp_path, {
-        "pool.txt": POOL, "own.txt": POOL, "ann.txt": LEGAL, "bob.txt": LEGAL, "cy.txt": LEGAL,
-        "reg.csv": "player,deck,pool\nann,ann.txt,pool.txt\nbob,bob.txt,pool.txt\ncy,cy.txt,own.txt\n",
+        "pool.txt": POOL, "own.txt": POOL, "ann.txt": LEGAL, "bob.txt": LEGAL, "cy.txt": LEGAL, "dee.txt": LEGAL,
+        "reg.csv": "player,deck,pool\ncy,cy.txt,own.txt\nann,ann.txt,pool.txt\nbob,bob.txt,pool.txt\ndee,dee.txt,pool.txt\n",
     })
     monkeypatch.chdir(tmp_path)
     worked_out: list[str] = []
@@ -602,5 +602,14 @@ def test_no_rest_of_a_shared_pool_is_worked_out_for_its_decks(tmp_path, monkeypa
 
     monkeypatch.setattr(pipeline, "_pool_rest", counted)
     batch = check_source("reg.csv", "mtg/limited", jobs=1)
-    assert {result.player: result.pool_rest for result in batch.report.results} == {"ann": None, "bob": None, "cy": 11}
+    assert {result.player: result.pool_rest for result in batch.report.results} == {"ann": None, "bob": None, "cy": 11, "dee": None}
     assert [os.path.basename(source) for source in worked_out] == ["own.txt"]
+    # A worker (a spawned interpreter; the last rows, in chunks of one, go its way) is told
+    # the same by its tasks: the same report.
+    from deckcheck.batch import runner
+
+    monkeypatch.setattr(runner, "SAMPLE_SECONDS", 0.0)
+    monkeypatch.setattr(runner, "worker_count", lambda remaining, idle, jobs: jobs - 1)
+    monkeypatch.setattr(runner, "MAX_CHUNK", 1)
+    with_worker = check_source("reg.csv", "mtg/limited", jobs=2)
+    assert {result.player: result.pool_rest for result in with_worker.report.results} == {"ann": None, "bob": None, "cy": 11, "dee": None}
