@@ -239,11 +239,14 @@ def _companion_lines_zoned(problems: list[Problem], deck: Deck) -> list[Problem]
 
 def checked_deck(
     deck: Deck, fmt: Format, date: dt.date, catalog: Catalog | None, pool: Pool | None, platform: str, ctx: Context,
+    *, with_pool_rest: bool = True,
 ) -> DeckResult:
     """`check_deck` of arguments it has checked already: a loaded format, a date, the
     catalog (or None), the pool as the catalog names it, a known platform, a deck whose
     sideboard `ctx` (made for them) settled. A batch, which checks its settings once for
-    every deck, calls this so each deck of thousands does not check them again."""
+    every deck, calls this so each deck of thousands does not check them again.
+    `with_pool_rest` False: the pool is shared by several rows (a batch's Task.pool_shared),
+    so its rest is no one deck's sideboard and is not worked out."""
     unknown: list[Problem] = []
     if not deck.unreadable:
         if catalog is not None:
@@ -291,7 +294,7 @@ def checked_deck(
         unreadable=deck.unreadable,
         pool=pool.source if pool is not None else None,
         as_of=as_of(fmt, catalog, date, platform),
-        pool_rest=_pool_rest(deck, fmt, pool) if pool is not None and counts else None,
+        pool_rest=_pool_rest(deck, fmt, pool) if pool is not None and counts and with_pool_rest else None,
     )
 
 

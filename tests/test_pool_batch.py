@@ -594,3 +594,38 @@ def test_a_utf16_cube_list_cut_inside_a_character_is_still_a_cube_list(tmp_path)
     path.write_bytes(b"\xff\xfe" + text.encode("utf-16-le"))
     assert path.read_bytes()[_CUBE_HEAD_BYTES - 2:_CUBE_HEAD_BYTES] == "\U0001f338".encode("utf-16-le")[:2]
     assert _cube_list(str(path))
+
+def test_no_rest_of_a_shared_pool_is_worked_out_for_its_decks(tmp_path, monkeypatch):
+    """The rest of a pool two or more rows play from (a cube's list, a team's pool) is no
+    one player's sideboard, and the report drops it (DeckResult.pool_rest): the batch
+    decides that before its tasks go out (Task.pool_shared), so no process works out the
+    rest of a ~500-card cube list for each deck only for the parent to drop it. A pool of
+    one row still has its rest worked out and shown."""
+    from deckcheck import pipeline
+    from deckcheck.batch import check_source
+
+    write(tmp_path, {
+        "pool.txt": POOL, "own.txt": POOL, "ann.txt": LEGAL, "bob.txt": LEGAL, "cy.txt": LEGAL, "dee.txt": LEGAL,
+        "reg.csv": "player,deck,pool\ncy,cy.txt,own.txt\nann,ann.txt,pool.txt\nbob,bob.txt,pool.txt\ndee,dee.txt,pool.txt\n",
+    })
+    monkeypatch.chdir(tmp_path)
+    worked_out: list[str] = []
+    real = pipeline._pool_rest
+
+    def counted(deck, fmt, pool):
+        worked_out.append(pool.source)
+        return real(deck, fmt, pool)
+
+    monkeypatch.setattr(pipeline, "_pool_rest", counted)
+    batch = check_source("reg.csv", "mtg/limited", jobs=1)
+    assert {result.player: result.pool_rest for result in batch.report.results} == {"ann": None, "bob": None, "cy": 11, "dee": None}
+    assert [os.path.basename(source) for source in worked_out] == ["own.txt"]
+    # A worker (a spawned interpreter; the last rows, in chunks of one, go its way) is told
+    # the same by its tasks: the same report.
+    from deckcheck.batch import runner
+
+    monkeypatch.setattr(runner, "SAMPLE_SECONDS", 0.0)
+    monkeypatch.setattr(runner, "worker_count", lambda remaining, idle, jobs: jobs - 1)
+    monkeypatch.setattr(runner, "MAX_CHUNK", 1)
+    with_worker = check_source("reg.csv", "mtg/limited", jobs=2)
+    assert {result.player: result.pool_rest for result in with_worker.report.results} == {"ann": None, "bob": None, "cy": 11, "dee": None}

@@ -112,7 +112,7 @@ class BatchReport(Record):
 
 # The fields `tasks` gives a Task by position (tests/test_batch_planning.py holds them to Task's).
 TASK_FIELDS = ("path", "shown", "format_id", "keep_entries", "pool_path", "pool_shown", "line", "cards_db", "cards",
-               "platform", "inline", "format_root")
+               "platform", "inline", "format_root", "pool_shared")
 
 OnResult = Callable[[Registration, DeckResult, list[CardEntry] | None, Format | None], None]
 # Hears each registration's final result, in order, when a batch streams its report.
@@ -245,7 +245,7 @@ def check_registrations(
             if row.path is None:
                 continue
             effective = row.format_of(format_id)
-            # By position, in TASK_FIELDS' order: one is built per deck, and twelve
+            # By position, in TASK_FIELDS' order: one is built per deck, and thirteen
             # keywords matched by name cost more than the tuple itself.
             yield Task(
                 row.path, row.deck,  # path, shown: a Registration's files are text
@@ -254,6 +254,7 @@ def check_registrations(
                 row.pool_path, row.pool, row.line, cards_db, cards,  # pool_path, pool_shown, line, cards_db, cards
                 row.platform or platform, row.inline,  # platform, inline
                 None if formats.root is None else formats.root_text(row),  # format_root
+                any_shared and _pool_file(row, team_pool_files) in shared,  # pool_shared
             )
 
     results: list[DeckResult] = []
@@ -281,10 +282,13 @@ def check_registrations(
         misplaced.append(ElsewhereInItsFolder(found.manifest))
         if found.kind == "manifest":  # a zip's manifest lies in no folder of the user's
             misplaced.append(FromTheCurrentFolder(found.manifest))
+    # Decided before the tasks go out (Task.pool_shared): a process that checks a deck of a
+    # shared pool works out no rest of it, which the report would drop.
+    shared = _shared_pools(rows, team_pool_files)
+    any_shared = bool(shared)  # most events have none: no lookup per row
     checked = run(tasks(), sum(row.path is not None for row in rows), day=day, jobs=jobs, progress=progress, budget=budget,
                   formats=formats.by_task_key(), store=store)
     namesakes: dict[int, str] | None = None  # worked out at the first team member (namesakes_named)
-    shared = _shared_pools(rows, team_pool_files)
     players: set[str] | None = None  # the event's players (player_key), for a draft log's drafter
     with closing(checked) as outcomes:  # closed: its workers stop and the collector runs again
         for number, row in enumerate(rows):
@@ -300,8 +304,6 @@ def check_registrations(
             result.location = "" if found.kind == "zip" or row.path is None or row.inline else location(row.path)
             if row.problems:
                 result.problems = [*row.problems, *result.problems]
-            if result.pool_rest is not None and _pool_file(row, team_pool_files) in shared:
-                result.pool_rest = None  # a team's pool or a cube's list: its rest is no one player's sideboard
             if outcome.drafter is not None and row.player and number in own_pools:
                 if players is None:  # once, at the first draft log: most events register none
                     players = {player_key(other.player) for other in rows if other.player}
