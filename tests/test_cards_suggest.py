@@ -75,6 +75,11 @@ def completed_then_closest(word: str, names: list[str], limit: int, near) -> lis
     begun = sorted((k for k in by_key if len(key) >= 3 and k.startswith(key) and len(k) > len(key)
                     and not k[len(key)].isalnum()), key=lambda k: (len(k), k))
     found = [by_key[k] for k in begun[:limit]]
+    words = " ".join(key.split()).split(" ")
+    heads = [" ".join(words[:count]) for count in range(len(words) - 1, 0, -1)]
+    heads = [head for whole in heads for head in dict.fromkeys((whole, whole.rstrip(",:;.!?&-")))
+             if len(whole) >= 3 and head in by_key]
+    found += [by_key[k] for k in dict.fromkeys(heads) if by_key[k] not in found][:limit - len(found)]
     found += [name for name in close_names(word, names, limit) if name not in found][:limit - len(found)]
     return found or near(word, limit)
 
@@ -139,6 +144,31 @@ def test_a_mistyped_shortened_name_is_completed_when_nothing_else_comes_close():
     assert NameIndex(names).suggest("Ash Blosom", 3) == ["Ash Blossom"]  # the closest name, no completion
     assert index.suggest("Xyz Blosom", 3) == []
     assert index.near_completions("As", 3) == []
+
+
+# (typed, suggested first): a card's name followed by words a list adds (its faction and
+# class, a set, "the Paladin") suggests that card, the longest such name first; the whole
+# was too far from it for difflib (Graccus the Paladin: Raise the Dead; with brackets: none).
+HEADS = [
+    ("Graccus (Alliance Paladin)", ["Graccus"]),
+    ("Graccus the Paladin", ["Graccus"]),
+    ("graccus, human paladin", ["Graccus"]),
+    ("Water Elemental Totem of Doom", ["Water Elemental"]),
+    ("Thunderfury, Blessed Blade of the Windseeker (TDP promo)", ["Thunderfury, Blessed Blade of the Windseeker"]),
+]
+
+
+@pytest.mark.parametrize("typed, suggested", HEADS)
+def test_a_name_followed_by_more_words_suggests_the_name(typed, suggested, wow_cards_db):
+    catalog = GAMES["wow"].load_catalog(wow_cards_db)
+    assert catalog.suggest(typed, 3)[:len(suggested)] == suggested
+
+
+def test_heads_are_whole_words_of_three_letters_or_more():
+    index = NameIndex(["Ra", "Rag", "Ragnaros", "Ragnaros the Firelord"])
+    assert index.heads("Ragnaros the Firelord of Fire", 3) == ["Ragnaros the Firelord", "Ragnaros"]
+    assert index.heads("Ra Rag", 3) == []  # `Ra` too short; `Rag` is the whole name, not a head
+    assert index.heads("Ragnarosx the", 3) == []  # a head ends at a blank
 
 
 def test_ties_and_duplicates():
