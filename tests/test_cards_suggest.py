@@ -76,11 +76,19 @@ def completed_then_closest(word: str, names: list[str], limit: int, near) -> lis
                     and not k[len(key)].isalnum()), key=lambda k: (len(k), k))
     found = [by_key[k] for k in begun[:limit]]
     words = " ".join(key.split()).split(" ")
-    heads = [" ".join(words[:count]) for count in range(len(words) - 1, 0, -1)]
-    heads = [head for whole in heads for head in dict.fromkeys((whole, whole.rstrip(",:;.!?&-")))
-             if len(whole) >= 3 and head in by_key]
-    found += [by_key[k] for k in dict.fromkeys(heads) if by_key[k] not in found][:limit - len(found)]
-    found += [name for name in close_names(word, names, limit) if name not in found][:limit - len(found)]
+    heads: dict[str, bool] = {}  # each name the word begins with: whether a bracket, dash or comma follows it
+    for count in range(len(words) - 1, 0, -1):
+        whole = " ".join(words[:count])
+        noted = whole[-1] in ",:;.!?&-" or words[count][:1] in ("(", "[", "-", "/")
+        for head in dict.fromkeys((whole, whole.rstrip(",:;.!?&-"))):
+            if len(whole) >= 3 and head in by_key:
+                heads.setdefault(by_key[head], noted)
+    heads = dict(list(heads.items())[:limit])
+    if len(found) < limit:
+        found += [name for name, noted in heads.items() if noted and name not in found][:limit - len(found)]
+    if len(found) < limit:
+        later = close_names(word, names, limit) + [name for name, noted in heads.items() if not noted]
+        found += [name for name in dict.fromkeys(later) if name not in found][:limit - len(found)]
     return found or near(word, limit)
 
 
@@ -146,15 +154,17 @@ def test_a_mistyped_shortened_name_is_completed_when_nothing_else_comes_close():
     assert index.near_completions("As", 3) == []
 
 
-# (typed, suggested first): a card's name followed by words a list adds (its faction and
-# class, a set, "the Paladin") suggests that card, the longest such name first; the whole
+# (typed, suggested): a card's name followed by a note a list adds (its faction and class, a
+# set) suggests that card first, the longest such name first; followed by other words, after
+# the closest names (`Shadow Blot` is Shadow Bolt mistyped, not the card Shadow). The whole
 # was too far from it for difflib (Graccus the Paladin: Raise the Dead; with brackets: none).
 HEADS = [
     ("Graccus (Alliance Paladin)", ["Graccus"]),
-    ("Graccus the Paladin", ["Graccus"]),
     ("graccus, human paladin", ["Graccus"]),
-    ("Water Elemental Totem of Doom", ["Water Elemental"]),
+    ("Graccus - Human Paladin", ["Graccus"]),
     ("Thunderfury, Blessed Blade of the Windseeker (TDP promo)", ["Thunderfury, Blessed Blade of the Windseeker"]),
+    ("Graccus the Paladin", ["Raise the Dead", "Graccus"]),
+    ("Shadow Blot", ["Shadow Bolt", "Shadow Burst", "Shadow"]),
 ]
 
 
@@ -166,7 +176,7 @@ def test_a_name_followed_by_more_words_suggests_the_name(typed, suggested, wow_c
 
 def test_heads_are_whole_words_of_three_letters_or_more():
     index = NameIndex(["Ra", "Rag", "Ragnaros", "Ragnaros the Firelord"])
-    assert index.heads("Ragnaros the Firelord of Fire", 3) == ["Ragnaros the Firelord", "Ragnaros"]
+    assert index.heads("Ragnaros the Firelord (Molten Core)", 3) == [("Ragnaros the Firelord", True), ("Ragnaros", False)]
     assert index.heads("Ra Rag", 3) == []  # `Ra` too short; `Rag` is the whole name, not a head
     assert index.heads("Ragnarosx the", 3) == []  # a head ends at a blank
 
