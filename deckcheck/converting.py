@@ -263,7 +263,7 @@ def _big_guess(deck: Deck, to: str, cards_db: Path | None, words: Words) -> list
         return []
     main = deck.count(MAIN)
     if guess.cards <= main:
-        return []
+        return _unlike_its_game(deck, words)
     game = _game_without_format(deck, to, cards_db) or "mtg"
     main_deck, sideboard, heading = sideboard_words(game)
     # Magic's lists take their blank-line sideboard from MTGO, and its Commander decks are
@@ -274,6 +274,43 @@ def _big_guess(deck: Deck, to: str, cards_db: Path | None, words: Words) -> list
     return [f"{deck.source}: line {guess.first_line}: read the last blank-line group ({counted(guess.cards, 'card')}) as "
             f"the {sideboard}{source}, leaving {counted(main, 'card')} in the {main_deck}; give {words.format_id} to read "
             f"the list as that format does{commander}, or put a `{heading}` line above the {sideboard}"]
+
+
+def _unlike_its_game(deck: Deck, words: Words) -> list[str]:
+    """A list that names its game by a zone of its own (a WoW TCG list's hero), whose last
+    blank-line group the game's usual format (Game.example_format: wow/constructed) reads
+    as part of the deck: a 60-card WoW deck grouped by card type is no MTGO export, and was
+    written as a deck of 48 cards and a side deck of 12 without a word. The list is still
+    written as read (a limited deck's side deck, the rest of its pool, is any size); the
+    player hears what that format reads and how to choose. Magic lists keep the MTGO
+    reading quietly (docs/decklists.md)."""
+    import datetime as dt
+
+    from .decklists.layout import settle_sideboard, sideboard_words
+    from .formats import given
+    from .games import game_of_zones
+    from .model import MAIN, SIDEBOARD
+
+    game = game_of_zones({entry.zone for entry in deck.entries})
+    if game is None or game.id == "mtg" or not game.example_format:
+        return []
+    fmt = given(game.example_format)
+    day = dt.date.today()
+    settled = settle_sideboard(deck, fmt, day)
+    if settled.count(SIDEBOARD) == deck.count(SIDEBOARD):
+        return []  # that format reads the group as the side deck too
+    guess = deck.guessed_sideboard
+    assert guess is not None  # the caller's
+    main_deck, sideboard, heading = sideboard_words(game.id)
+    main, side_size = deck.count(MAIN), fmt.zone_size(SIDEBOARD, day)
+    # settle_sideboard's two reasons: no side deck of that size, or a deck short without it
+    why = (f"allowing no {sideboard} of {counted(deck.count(SIDEBOARD), 'card')}"
+           if side_size is not None and not side_size.allows(deck.count(SIDEBOARD))
+           else f"as a {sideboard} it would leave the {main_deck} {counted(main, 'card')}")
+    return [f"{deck.source}: line {guess.first_line}: read the last blank-line group ({counted(guess.cards, 'card')}) as "
+            f"the {sideboard}, leaving {counted(main, 'card')} in the {main_deck}; {fmt.name} ({game.example_format}) "
+            f"reads it as part of the {main_deck} ({counted(settled.count(MAIN), 'card')}), {why}: give "
+            f"{words.format_id} to read the list as that format does, or put a `{heading}` line above the {sideboard}"]
 
 
 def _game_without_format(deck: Deck, to: str, cards_db: Path | None) -> str:

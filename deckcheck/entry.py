@@ -262,14 +262,19 @@ def _separators_hint(message: str) -> str:
 
 def _format_hint(error: Exception) -> str:
     """For a missing -f, what a format id looks like and which command lists them: a first
-    run leaves it out, and neither the error nor the option's help named `formats list`."""
+    run leaves it out, and neither the error nor the option's help named `formats list`.
+    The example is the one of the game the deck's zones tell (a WoW TCG list's `Hero:`, a
+    .ydk's Extra Deck: Game.example_format), not mtg/modern read to a WoW player."""
     param = getattr(error, "param", None)
     if type(error).__name__ != "MissingParameter" or "--format" not in getattr(param, "opts", ()):
         return ""
     written = _format_written_as_deck(error)
     if written:
         return f": '{written}' is a format, not a decklist: write -f {written}"
-    example = _EXAMPLE_FORMATS.get(_game_of_deck(error), "mtg/modern")
+    from .games import GAMES
+
+    told = GAMES.get(_game_of_deck(error))
+    example = told.example_format if told is not None and told.example_format else "mtg/modern"
     return f": give the game and format, such as -f {example} (`deckcheck formats list` lists them)"
 
 
@@ -289,11 +294,6 @@ def _format_written_as_deck(error: Exception) -> str:
 
     known = set(available())
     return next((word for word in candidates if word in known), "")
-
-
-# The example a missing -f gives, for the game the deck's zones tell (a WoW TCG list's
-# `Hero:`, a .ydk's Extra Deck): mtg/modern read to a WoW player as the way to check theirs.
-_EXAMPLE_FORMATS = {"mtg": "mtg/modern", "yugioh": "yugioh/advanced-tcg", "wow": "wow/constructed"}
 
 
 def _game_of_deck(error: Exception) -> str:

@@ -29,7 +29,10 @@ def wow_db(tmp_path_factory, shared_data) -> Path:
 
 
 def _plain(card: dict) -> bool:
-    return not any(card.get(key) == "x" for key in CLASS_KEYS) and "Hero Required" not in (card.get("rules") or "")
+    """No class icon, no Hero Required and no reputation (an Aldor card keeps Scryer cards
+    out of its deck): a card any hero of its faction may hold beside any other."""
+    rules = card.get("rules") or ""
+    return not any(card.get(key) == "x" for key in CLASS_KEYS) and "Hero Required" not in rules and "Reputation" not in rules
 
 
 def _names(data, test) -> list[str]:

@@ -156,7 +156,7 @@ def walk(root: Path, *, shown: str, kind: str = "directory") -> RegistrationSet:
             # registration that could not be checked (the run fails), not a file that is no
             # decklist, which would let the run pass without the deck.
             found.skipped.append(Skipped(relative, trailing, unchecked=True))
-        elif suffix not in claimed:
+        elif suffix not in claimed and not (suffix == ".csv" and _is_deck_export(path)):
             found.skipped.append(Skipped(relative, _not_a_decklist(relative, path, suffix, found)))
         elif is_document(path.name):
             found.skipped.append(Skipped(relative, "not a decklist (a document, by its name); rename it to check it as a deck"))
@@ -164,6 +164,37 @@ def walk(root: Path, *, shown: str, kind: str = "directory") -> RegistrationSet:
             found.registrations.append(Registration(deck=relative, path=path))
     found.skipped.sort(key=_by_file)
     return found
+
+
+# The most of a `.csv` read to tell a deck's CSV export: a deck of 60 rows is some 3 KiB,
+# and the WoW TCG export's rows are told within 400 lines (csv_export.find_headerless).
+_DECK_EXPORT_BYTES = 64 * 1024
+
+
+def _is_deck_export(path: Path) -> bool:
+    """Whether the `.csv` file `path` in a folder is a deck's CSV export, as `validate` reads
+    it (decklists/csv_export.py): a deck site's under a count and a card column (Moxfield's
+    `Count,Name`), or the WoW TCG deck builder's with no header. No decklist parser claims
+    `.csv` (a folder's `.csv` is most often a manifest or a report), so such a deck was
+    skipped as "not a decklist" and the run passed without it. A manifest, a batch's own
+    report and a cube's list (one copy a row, no count column) are none."""
+    try:
+        with open(path, "rb") as stream:
+            data = stream.read(_DECK_EXPORT_BYTES + 1)
+        if len(data) > _DECK_EXPORT_BYTES:
+            return False
+        text = decode(data, source=str(path))
+    except (OSError, InputError):
+        return False
+    from ..decklists import csv_export  # only a folder's .csv files
+
+    header = _table_header(path)
+    if header is not None and (set(REQUIRED) <= set(header[0]) or is_own_report(header[0])):
+        return False
+    found = csv_export.find_header(text)
+    if found is not None:
+        return found.count is not None
+    return csv_export.find_headerless(text) is not None
 
 
 def is_document(name: str) -> bool:

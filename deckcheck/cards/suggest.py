@@ -11,8 +11,10 @@ folded names on the first unknown name: it gives exactly the answer of difflib's
 `get_close_matches` over every name (`close_names`), in a few milliseconds instead of a
 hundred, by ranking only the names that could reach the cutoff; their suggestions put
 first the names an unknown name is the shortened start of (`Nibiru` -> `Nibiru, the
-Primal Being`; a name that goes on with `'s`, `Thrall's Fury`, after the others), and
-when nothing comes close, the names whose first words it nearly is
+Primal Being`; a name that goes on with `'s`, `Thrall's Fury`, after the others), then
+the names an unknown name starts with before a note (`Graccus (Alliance Paladin)` ->
+`Graccus`), then the closest, then the names it starts with before other words (`Graccus
+the Paladin`), and when nothing comes close, the names whose first words it nearly is
 (`Ash Blosom` -> `Ash Blossom & Joyous Spring`). Magic's suggestions put first the legendary cards an unknown name is the
 short name of, the part before the comma (`Kenrith` -> `Kenrith, the Returned King`) or,
 for a legendary creature without one, before `the` or `of` (`Lurrus` -> `Lurrus of the Dream-Den`).
@@ -125,10 +127,18 @@ class NameIndex:
 
     def suggest(self, name: str, limit: int) -> list[str]:
         """"Did you mean": the names `name` is the start of (`completions`), then the
-        closest (`closest`), up to `limit` in all."""
+        names it starts with before a bracket, dash or comma (`heads`: a note after the
+        name), then the closest (`closest`), then the names it starts with before more words
+        (`Shadow Blot` is Shadow Bolt mistyped before it is the card Shadow), up to `limit`."""
         found = self.completions(name, limit)
-        if len(found) < limit:
-            found += [known for known in self.closest(name, limit) if known not in found][:limit - len(found)]
+        heads = self.heads(name, limit) if len(found) < limit else []
+        for marked in (True, False):
+            if marked:
+                more = [known for known, noted in heads if noted]
+            else:
+                more = self.closest(name, limit) if len(found) < limit else []
+                more += [known for known, noted in heads if not noted]
+            found += [known for known in dict.fromkeys(more) if known not in found][:limit - len(found)]
         return found or self.near_completions(name, limit)
 
     def near_completions(self, name: str, limit: int) -> list[str]:
@@ -180,6 +190,27 @@ class NameIndex:
                 found.append(key)
         found.sort(key=lambda key: (_possessive(key, len(word)), len(key), key))
         return [self._by_key[key] for key in found[:limit]]
+
+    def heads(self, name: str, limit: int) -> list[tuple[str, bool]]:
+        """Up to `limit` names that `name` begins with, then more words, longest first, each
+        with whether a bracket, dash or comma marks what follows as a note: a list annotates
+        a card after its name (`Hero: Graccus (Alliance Paladin)`, `Graccus the Paladin`),
+        and the whole is too far from the name for `closest`, which offered nothing for the
+        one and Raise the Dead for the other. A name of at least MIN_COMPLETED letters,
+        ended by a blank (a comma or the like before it dropped)."""
+        word = " ".join(fold(name).split())
+        found: dict[str, bool] = {}
+        end = len(word)
+        while len(found) < limit:
+            end = word.rfind(" ", 0, end)
+            if end < MIN_COMPLETED:
+                break
+            key = word[:end]
+            noted = key[-1] in _TRAILING or word[end + 1:end + 2] in ("(", "[", "-", "/")
+            for head in dict.fromkeys((key, key.rstrip(_TRAILING))):
+                if head in self._by_key:
+                    found.setdefault(self._by_key[head], noted)
+        return list(found.items())[:limit]
 
     def closest(self, name: str, limit: int) -> list[str]:
         """Up to `limit` names closest to `name` (case and accents aside), closest first."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..model import HERO, Deck, GuessedSideboard, MaybeTitle
+from ..model import Deck, GuessedSideboard, MaybeTitle
 from ..names import card_key, fold
 from ..problem import INFO
 from ..wording import card_kinds
@@ -119,14 +119,21 @@ def _later_face_only(card: CardRecord, name: str) -> bool:
 
 
 def titled_without_format(deck: Deck, cards_db: Path | None, *, offline: bool | None = None) -> Deck:
-    """`titled` for a command given no format (`convert`, `diff` without -f): by Magic's
-    card data, the game of typed lists, unless the list names a WoW hero or Yu-Gi-Oh!
-    passcodes (a title is no card of theirs either, but Magic's data cannot tell their
-    cards, so the line stays as read). `offline`: as catalog_for takes it."""
+    """`titled` for a command given no format (`convert`, `diff` without -f): by the card
+    data of the game the list names by a zone of its own (a WoW TCG hero: games.game_of_zones)
+    or by passcodes (Yu-Gi-Oh!'s), else by Magic's, the game of typed lists: a WoW list's
+    `Paladin Guards - by Ann` above its `Hero:` line was written as a card where validate
+    -f wow/constructed reads it as the title. `offline`: as catalog_for takes it."""
     if deck.maybe_title is None:
         return deck
-    if any(entry.zone == HERO or entry.code is not None for entry in deck.entries):
-        return deck.copy(maybe_title=None)
     from ..cards import catalog_for  # only for a list whose first line may be its title
+    from ..games import game_of_zones, passcode_game
 
-    return titled(deck, catalog_for("mtg", cards_db, offline=offline)[0])
+    game = "mtg"
+    numbered = passcode_game()
+    zoned = game_of_zones({entry.zone for entry in deck.entries})
+    if numbered is not None and any(entry.code is not None for entry in deck.entries):
+        game = numbered.id
+    elif zoned is not None:
+        game = zoned.id
+    return titled(deck, catalog_for(game, cards_db, offline=offline)[0])

@@ -69,6 +69,9 @@ class Game(Record):
     format whose description merely holds the word (formats/__init__.py).
     `side_words`: the game's own words for a side in text reports, by side id
     (Yu-Gi-Oh!'s "going first" for `play`); `--on` and the JSON keep the ids.
+    `example_format`: the format a player of the game most often means (the WoW TCG's
+    constructed), for the example a missing -f gives and for what convert without -f
+    says that format would read otherwise; "" when the game names none.
 
     A Record, not a dataclass: every command reads the games' descriptors at start-up
     (deckcheck/record.py).
@@ -78,7 +81,7 @@ class Game(Record):
         "id", "label", "package", "tables", "schema_version", "import_example", "import_files", "passcodes",
         "import_last", "missing_note", "lands", "zone_labels", "zone_order", "newer_lists_hint",
         "card_data_brings_lists", "sync_source", "unified_teams", "ban_lists", "japanese_names",
-        "outside_deck_types", "formats_not_bundled", "side_words",
+        "outside_deck_types", "formats_not_bundled", "side_words", "example_format",
     )
 
     def __init__(
@@ -105,6 +108,7 @@ class Game(Record):
         outside_deck_types: frozenset[str] = frozenset(),
         formats_not_bundled: dict[str, str] | None = None,
         side_words: dict[str, str] | None = None,
+        example_format: str = "",
     ):
         self.id = id
         self.label = label
@@ -128,6 +132,7 @@ class Game(Record):
         self.outside_deck_types = outside_deck_types
         self.formats_not_bundled = formats_not_bundled or {}
         self.side_words = side_words or {}
+        self.example_format = example_format
 
     @property
     def import_hint(self) -> str:

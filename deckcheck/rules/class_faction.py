@@ -39,6 +39,15 @@ FAIL: 4 Arcane Barrage and 2 Pyromaniac -> "Pyromaniac (a Fire Talent) and Arcan
 Frost Talents in your deck.""
 FAIL: `Hero: Ta'zo` (Fire) and Arcane Barrage -> "Arcane Barrage is an Arcane Talent; Ta'zo
 prints the talent Fire, so its deck takes only Fire Talents".
+
+Reputations: a card printing "Aldor Reputation (Can't put Scryer cards in your deck.)", its
+Scryer counterpart, or "Argent Crusade Reputation" / "Nerubian Reputation (You can't put cards
+with other reputations in your deck.)" keeps cards of any other reputation out (card text
+over the rules, Comprehensive Rules 103): the deck's cards with one are all of one, the one
+most copies have (the first on a tie); each card of another is the problem (same zones).
+FAIL: 4 Marksman Glous (Aldor) and 2 Battlemage Vyara (Scryer) -> "Battlemage Vyara (a Scryer
+card) and Marksman Glous (an Aldor card) can't share a deck: a deck's cards with a reputation
+are all of one (Aldor Reputation keeps Scryer cards out)".
 """
 from __future__ import annotations
 
@@ -132,6 +141,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     hero = heroes[0] if len(heroes) == 1 else None
     hero_card = lookup(hero) if hero is not None else None
     yield from _talents(grouped, lookup, hero, hero_card.hero_profiles() if hero_card is not None else [])
+    yield from _reputations(grouped, lookup)
 
 
 def _icons(deck: Deck, grouped: list[tuple[CardEntry, int]], lookup: Callable[[CardEntry], Any],
@@ -230,8 +240,35 @@ def _talents(grouped: list[tuple[CardEntry, int]], lookup: Callable[[CardEntry],
         yield Problem(rule=ID, zone=entry.zone, line=entry.line, card=entry.name, count=copies, message=message)
 
 
+def _reputations(grouped: list[tuple[CardEntry, int]], lookup: Callable[[CardEntry], Any]) -> Iterator[Problem]:
+    """The deck's cards with a reputation, all of one: each card's own text keeps the
+    others out ("Aldor Reputation (Can't put Scryer cards in your deck.)", "Argent Crusade
+    Reputation (You can't put cards with other reputations in your deck.)"; card text over
+    the rules, Comprehensive Rules 103). The deck keeps the reputation most copies have (the
+    first on a tie); each card of another is the problem."""
+    held = []  # (entry, copies, reputation)
+    for entry, copies in grouped:
+        read = getattr(lookup(entry), "deck_reputation", None)  # only WoW TCG cards have one
+        reputation = read() if read is not None else ""
+        if reputation:
+            held.append((entry, copies, reputation))
+    if len({reputation for _entry, _copies, reputation in held}) < 2:
+        return
+    copies_of: dict[str, int] = {}  # in deck order: max() takes the first on a tie
+    for _entry, copies, reputation in held:
+        copies_of[reputation] = copies_of.get(reputation, 0) + copies
+    kept = max(copies_of, key=copies_of.__getitem__)
+    first = next(entry for entry, _copies, reputation in held if reputation == kept)
+    for entry, copies, reputation in held:
+        if reputation != kept:
+            yield Problem(rule=ID, zone=entry.zone, line=entry.line, card=entry.name, count=copies, message=(
+                f"{entry.name} ({article(reputation)} {reputation} card) and {first.name} ({article(kept)} {kept} card) "
+                f"can't share a deck: a deck's cards with a reputation are all of one ({kept} Reputation keeps "
+                f"{reputation} cards out)"))
+
+
 def show(fmt: Format, day: dt.date) -> list[str]:
     if not is_on(fmt.option("class_faction")):
         return []
     return [f"class/faction: cards share a trait icon with the hero{only_in(fmt.game, fmt.option('class_faction'))}; Hero Required cards need the trait;"
-            f" Talents all of one talent (the hero's, if it prints one)"]
+            f" Talents all of one talent (the hero's, if it prints one); cards with a reputation all of one"]

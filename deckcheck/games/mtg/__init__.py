@@ -26,6 +26,7 @@ GAME = Game(
     lands=True,
     # A Commander list is read commander first, then companion (Arena and Moxfield list them so).
     zone_order=(COMMANDER, COMPANION),
+    example_format="mtg/modern",
     # Scryfall's legalities come with the card data: a sync brings newer bans (rules/_fresh.py).
     card_data_brings_lists=True,
     sync_source="Scryfall's bulk data",

@@ -17,4 +17,5 @@ GAME = Game(
     zone_labels={MAIN: "deck", SIDEBOARD: "side deck"},
     # The hero first, as a registration names it before the deck: headings and listings.
     zone_order=(HERO,),
+    example_format="wow/constructed",
 )

@@ -65,6 +65,10 @@ _TALENT = lazy(r"^\s*(?P<spec>[A-Za-z][A-Za-z ]{0,30}?)\s+Talent\b", re.IGNORECA
 _KEEPS_TALENTS_OUT = lazy(r"You can['’]t (?:put|include) (?P<specs>[A-Za-z ,]{1,80}?)\s+Talents?\s+in(?:to)?\s+\w+\s+deck",
                           re.IGNORECASE)
 _TALENTS_WORD = lazy(r"\s+Talents?$", re.IGNORECASE)
+# A clause opening with a card's reputation: "Aldor Reputation (Can't put Scryer cards in your
+# deck.)", "Argent Crusade Reputation (You can't put cards with other reputations ...)". A
+# hero's Deckbuilding text speaks of "other reputations" in small letters: no reputation of its own.
+_REPUTATION = lazy(r"^\s*(?P<name>[A-Z][A-Za-z']{0,30}(?: [A-Z][A-Za-z']{0,30}){0,3}) Reputation\b")
 
 
 def trait_key(text: str) -> str:
@@ -144,6 +148,17 @@ def talent_from_text(rules: str, tags: Iterable[str], requires: tuple[frozenset[
     return "", ()
 
 
+def reputation_from_text(rules: str) -> str:
+    """The reputation a card's text opens a clause with (`Aldor`, `Scryer`, `Argent
+    Crusade`, `Nerubian`), "" for none. Its reminder keeps cards of any other reputation
+    out of the deck (each card's own text, over the rules: Comprehensive Rules 103)."""
+    for clause in _clauses(rules):
+        match = _REPUTATION.match(" ".join(clause.split()))
+        if match:
+            return match.group("name")
+    return ""
+
+
 def deckbuilding_from_text(rules: str) -> str:
     """A hero's own deck rules, the text after "Deckbuilding:" ("" when it prints none),
     cut to MAX_DECKBUILDING_CHARS (docs/security.md)."""
@@ -161,12 +176,12 @@ class WowProfile(Record):
     # The classes of this module are Records, not dataclasses: defined at every start-up
     # (deckcheck/record.py).
     __slots__ = ("type", "faction", "classes", "tags", "requires", "traits", "token", "deckbuilding", "talent",
-                 "talent_excludes")
+                 "talent_excludes", "reputation")
 
     def __init__(self, type: str = "", faction: str = "", classes: frozenset[str] = frozenset(),
                  tags: frozenset[str] = frozenset(), requires: tuple[frozenset[str], ...] = (),
                  traits: frozenset[str] = frozenset(), token: bool = False, deckbuilding: str = "",
-                 talent: str = "", talent_excludes: tuple[str, ...] = ()):
+                 talent: str = "", talent_excludes: tuple[str, ...] = (), reputation: str = ""):
         self.type = type
         self.faction = faction
         self.classes = classes
@@ -177,6 +192,7 @@ class WowProfile(Record):
         self.deckbuilding = deckbuilding  # a hero's own deck rules, the text after "Deckbuilding:"
         self.talent = talent  # a Talent's spec (SPECS), "" for a card that is none
         self.talent_excludes = talent_excludes  # the specs whose Talents its text keeps out of the deck
+        self.reputation = reputation  # its reputation (Aldor, Scryer, ...), "" for a card of none
 
     @property
     def icons(self) -> frozenset[str]:
@@ -287,6 +303,17 @@ class WowCard(Record):
         excludes = tuple(spec for spec in profiles[0].talent_excludes
                          if all(spec in profile.talent_excludes for profile in profiles))
         return specs.pop(), excludes
+
+    def deck_reputation(self) -> str:
+        """Its reputation as a deck card (`Aldor`), "" for a card of none."""
+        return _deck_reputation(self.deck_profiles())
+
+
+def _deck_reputation(profiles: list[WowProfile]) -> str:
+    """The reputation every printing has ("" when one has none or they differ: a card
+    passes when any printing would)."""
+    reputations = {profile.reputation for profile in profiles}
+    return reputations.pop() if len(reputations) == 1 else ""
 
 
 def merge(cards: Iterable[tuple[str, WowProfile]]) -> dict[str, WowCard]:

@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from ...cards.importer import CardFile, CardFileError, CardImport, parse_json, parse_yaml, whole_file_import
-from .cards import (CLASSES, WowProfile, canonical_class, deckbuilding_from_text, requirements_from_text, talent_from_text,
+from .cards import (CLASSES, WowProfile, canonical_class, deckbuilding_from_text, reputation_from_text,
+                    requirements_from_text, talent_from_text,
                     trait_key)
 from ...lazy_pattern import lazy
 from ...limits import quoted
@@ -98,6 +99,7 @@ def profile_from_shared(card: Mapping[str, Any]) -> WowProfile:
         type=card_type, faction=_text(card.get("faction")), classes=classes, tags=tags,
         requires=requires, traits=traits, token=_text(card.get("setcode")) == TOKEN_SET,
         deckbuilding=deckbuilding_from_text(rules), talent=talent, talent_excludes=excludes,
+        reputation=reputation_from_text(rules) if card_type != "Hero" else "",
     )
 
 
@@ -169,7 +171,8 @@ def profile_from_user(row: Mapping[str, Any], where: str) -> tuple[str, WowProfi
     talent, excludes = talent_from_text(rules, tags, requires) if card_type != "Hero" else ("", ())
     return name, WowProfile(type=card_type, faction=_FACTIONS.get(fold(faction), ""), classes=classes,
                             tags=tags, requires=requires, traits=traits,
-                            deckbuilding=deckbuilding_from_text(rules), talent=talent, talent_excludes=excludes)
+                            deckbuilding=deckbuilding_from_text(rules), talent=talent, talent_excludes=excludes,
+                            reputation=reputation_from_text(rules) if card_type != "Hero" else "")
 
 
 def read_user_csv(text: str) -> Iterator[tuple[str, WowProfile]]:

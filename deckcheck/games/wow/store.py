@@ -25,6 +25,7 @@ def _profile_json(profile: WowProfile) -> str:
         **({"deckbuilding": profile.deckbuilding} if profile.deckbuilding else {}),
         **({"talent": profile.talent} if profile.talent else {}),
         **({"talent_excludes": list(profile.talent_excludes)} if profile.talent_excludes else {}),
+        **({"reputation": profile.reputation} if profile.reputation else {}),
     }, ensure_ascii=False)
 
 
@@ -35,6 +36,7 @@ def _profile(text: str) -> WowProfile:
         requires=tuple(frozenset(group) for group in data["requires"]), traits=frozenset(data["traits"]),
         token=bool(data.get("token")), deckbuilding=data.get("deckbuilding", ""),
         talent=data.get("talent", ""), talent_excludes=tuple(data.get("talent_excludes", ())),
+        reputation=data.get("reputation", ""),
     )
 
 

@@ -90,6 +90,7 @@ GAME = Game(
     zone_labels={MAIN: "Main Deck", EXTRA: "Extra Deck", SIDEBOARD: "Side Deck"},
     # Its players go first or second: "on the play" and "on the draw" are Magic's words.
     side_words={"play": "going first", "draw": "going second"},
+    example_format="yugioh/advanced-tcg",
     # The Forbidden & Limited lists are format files, not card data: a sync brings none.
     sync_source="the YGOPRODeck card list",
     newer_lists_hint=("a newer Forbidden & Limited List may be in force: give it as a format file "
