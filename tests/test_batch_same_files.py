@@ -7,8 +7,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
-import pickle
-from pathlib import Path
 
 import pytest
 from files import write
@@ -215,41 +213,17 @@ def test_a_row_the_worker_could_not_check_is_no_verdict_for_the_copies(tmp_path,
 def test_a_worker_checks_the_bytes_the_parent_read_not_the_file_rewritten_since(tmp_path, monkeypatch):
     """The parent keeps a worker's verdict for every copy of the bytes it read: a worker
     that read the file again, after its owner rewrote it, lent the new list's verdict to
-    the other players' copies of the old one (a legal list made illegal, or the reverse).
-    The worker is sent the digest of the bytes the parent read (Task.digest), not the
-    bytes: it sends back no verdict for a file that no longer holds them, and the parent
-    checks that file as it reads now, and each copy from its own file."""
+    the other players' copies of the old one (a legal list made illegal, or the reverse)."""
     write(tmp_path, {"mine.txt": LISTS["banned"], "theirs.txt": LISTS["banned"]})
     monkeypatch.chdir(tmp_path)
     day = dt.date(2024, 6, 1)
     tasks = [runner.Task(path=name, shown=name, format_id="mtg/legacy") for name in ("mine.txt", "theirs.txt")]
     to_send, plan = runner._plan(tasks, day, set())
     write(tmp_path, {"mine.txt": LISTS["legal"]})  # rewritten after the parent read it
-    wires = _as_a_worker(to_send, day)
-    assert wires == [None]
-    outcomes = list(runner._collected(tasks, plan, wires, day))
+    outcomes = list(runner._collected(tasks, plan, _as_a_worker(to_send, day), day))
     runner.forget_run()
-    assert [outcome.result.legal for outcome in outcomes] == [True, False]
-    assert [[problem.card for problem in outcome.result.problems] for outcome in outcomes] == [[], ["Pyroblast", "Black Lotus"]]
-
-
-def test_a_chunk_sent_to_a_worker_fits_in_a_pipe(tmp_path, monkeypatch):
-    """A worker's chunk of MAX_CHUNK decks travels as one pipe's worth (64 KiB on Linux):
-    with the decks' bytes in it (some 150 KB for real 75-card lists) the worker waited on
-    the parent's feeder thread several times a chunk, which waited for the parent's GIL
-    each time (docs/speed.md, Session 33)."""
-    # About 1 KB each, as a real list (this one a comment per card), each its own bytes.
-    write(tmp_path, {f"decks/{index:05}.txt": f"// deck {index}\n" + "// a note on the card below\n4 Opt\n" * 24 + "56 Island\n"
-                     for index in range(runner.MAX_CHUNK)})
-    monkeypatch.chdir(tmp_path)
-    day = dt.date(2024, 6, 1)
-    tasks = [runner.Task(path=f"decks/{index:05}.txt", shown=f"decks/{index:05}.txt", format_id="mtg/legacy", line=index + 2)
-             for index in range(runner.MAX_CHUNK)]
-    to_send, _ = runner._plan(tasks, day, set())
-    runner.forget_run()
-    assert len(to_send) == runner.MAX_CHUNK
-    assert sum(len(Path(task.path).read_bytes()) for task in to_send) > 150_000
-    assert len(pickle.dumps((runner._check_chunk, to_send, day), protocol=pickle.HIGHEST_PROTOCOL)) < 64 * 1024
+    assert [outcome.result.legal for outcome in outcomes] == [False, False]
+    assert [[problem.card for problem in outcome.result.problems] for outcome in outcomes] == [["Pyroblast", "Black Lotus"]] * 2
 
 
 @pytest.mark.parametrize("path", [

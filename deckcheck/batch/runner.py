@@ -95,14 +95,10 @@ class Task(NamedTuple):
     # The row's pool is one two or more rows play from (a team's, a cube's list): the cards
     # its deck leaves are no one player's sideboard, so none is counted (DeckResult.pool_rest).
     pool_shared: bool = False
-    # The digest of the file's bytes as the main process read them, for a worker (`_plan`):
-    # the main process keeps the worker's verdict for the copies of those bytes, so a worker
-    # that reads other bytes (a submitted folder its owner still writes to) sends back no
-    # verdict and the main process checks the file itself (`_Rewritten`). The digest, not the
-    # bytes: a chunk of 256 decks pickled with their bytes was some 150 KB, more than a pipe
-    # holds, so a worker waited on the parent's feeder thread, which waited for the parent's
-    # GIL, several times a chunk (docs/speed.md, Session 33); with digests, about 18 KB.
-    digest: bytes | None = None
+    # The file's bytes as the main process read them, for a worker (`_plan`): it checks the
+    # bytes whose verdict the main process keeps for their copies, not the file read again,
+    # which may have changed since (a submitted folder its owner still writes to).
+    data: bytes | None = None
 
 
 class Outcome(Record):
@@ -239,24 +235,16 @@ def check_one(task: Task, day: dt.date) -> Outcome:
     try:
         # A row whose deck names a folder: the organiser names the file in it (a single
         # deck's advice, to run `deckcheck batch`, is what they are doing).
-        data = read_bounded(task.path, folder_advice=IN_FOLDER_ADVICE)
+        data = read_bounded(task.path, folder_advice=IN_FOLDER_ADVICE) if task.data is None else task.data
     except InputError as exc:
         return _check_deck(task, day, unreadable(task.path, str(exc)))
     key = _verdict_key(task, day, data)
-    if task.digest is not None and key[1] != task.digest:
-        raise _Rewritten
     seen = _VERDICTS.get(key) or _kept(key)
     if seen is not None:
         return Outcome(seen.result_for(task))
     outcome = _check_deck(task, day, parse_bytes(data, source=task.path))
     _remember(key, outcome.result, task)
     return outcome
-
-
-class _Rewritten(Exception):
-    """A worker's task (`_plan`) whose file no longer holds the bytes the main process read
-    (Task.digest): the main process checks it itself (`_collected`), and keeps the verdict
-    for no copy of the old bytes."""
 
 
 def _inline_deck(task: Task) -> Deck:
@@ -320,16 +308,16 @@ def _verdict_key(task: Task, day: dt.date, data: bytes) -> tuple[int, bytes]:
     return (index, blake2b(data, digest_size=16).digest())
 
 
-def _file_key(task: Task, day: dt.date) -> tuple[int, bytes] | None:
-    """`_verdict_key` of the task's file as it reads now; None when no verdict on it is
-    reused (`_reusable`) or it cannot be read (the check says why)."""
+def _file_key(task: Task, day: dt.date) -> tuple[tuple[int, bytes] | None, bytes | None]:
+    """`_verdict_key` of the task's file as it reads now, and its bytes; (None, None) when
+    no verdict on it is reused (`_reusable`) or it cannot be read (the check says why)."""
     if not _reusable(task):
-        return None
+        return None, None
     try:
         data = read_bounded(task.path)
     except InputError:
-        return None
-    return _verdict_key(task, day, data)
+        return None, None
+    return _verdict_key(task, day, data), data
 
 
 def _remember(key: tuple[int, bytes], result: DeckResult, task: Task) -> None:
@@ -445,17 +433,10 @@ def _checked(task: Task, day: dt.date) -> Outcome:
         return Outcome(result=result)
 
 
-def _check_chunk(tasks: Sequence[Task], day: dt.date) -> list[Wire | None]:
+def _check_chunk(tasks: Sequence[Task], day: dt.date) -> list[Wire]:
     """A worker's chunk: each outcome as a compact tuple (wire.py), which pickles and
-    unpickles in C, where a dataclass goes through its __reduce__ field by field; None for a
-    file rewritten since the main process read it (`_Rewritten`)."""
-    wires: list[Wire | None] = []
-    for task in tasks:
-        try:
-            wires.append(encode(_checked(task, day)))
-        except _Rewritten:
-            wires.append(None)
-    return wires
+    unpickles in C, where a dataclass goes through its __reduce__ field by field."""
+    return [encode(_checked(task, day)) for task in tasks]
 
 
 def use_formats(formats: Formats) -> None:
@@ -616,7 +597,7 @@ def _parallel(
 
     from .worker_pool import submit
 
-    pending: deque[tuple[list[Task], Future[list[Wire | None]] | list[Outcome]]] = deque()
+    pending: deque[tuple[list[Task], Future[list[Wire]] | list[Outcome]]] = deque()
     plans: dict[int, _Plan] = {}  # by id() of the future of each chunk sent to a worker
     sent: set[tuple[int, bytes]] = set()  # the keys of the files sent to workers so far
     with process_pool(workers, first[0], formats) as pool:
@@ -678,7 +659,7 @@ def _plan(chunk: list[Task], day: dt.date, sent: set[tuple[int, bytes]]) -> tupl
     back too."""
     keys, stays, to_send = [], [], []
     for task in chunk:
-        key = _file_key(task, day)
+        key, data = _file_key(task, day)
         # Sent, checked here, or kept by an earlier run.
         stay = key is not None and (key in sent or key in _VERDICTS or _kept(key) is not None)
         if key is not None and not stay:
@@ -688,27 +669,22 @@ def _plan(chunk: list[Task], day: dt.date, sent: set[tuple[int, bytes]]) -> tupl
         keys.append(key)
         stays.append(stay)
         if not stay:
-            # The digest goes along: the verdict kept under this key must be on these bytes,
-            # not on the file as a worker reads it later (one a player rewrites meanwhile
-            # would lend its new verdict to every copy of the old bytes).
-            to_send.append(task if key is None else task._replace(digest=key[1]))
+            # The bytes go along: the verdict kept under this key is on them, not on the file
+            # as a worker would read it later (one a player rewrites meanwhile would lend
+            # its new verdict to every copy of the old bytes).
+            to_send.append(task if data is None else task._replace(data=data))
     return to_send, _Plan(keys, stays)
 
 
-def _collected(chunk: list[Task], plan: _Plan, wires: list[Wire | None], day: dt.date) -> Iterator[Outcome]:
+def _collected(chunk: list[Task], plan: _Plan, wires: list[Wire], day: dt.date) -> Iterator[Outcome]:
     """The outcomes of a chunk sent to a worker, in task order: the worker's, each kept
     for the files of the same bytes after it (unless it is a row's error, whose message is
     its row's), and the verdicts of the files kept back; one whose verdict is not kept
-    (`_remember` refused or forgot it), or whose file the worker found rewritten (None), is
-    checked here."""
+    (`_remember` refused or forgot it) is checked here."""
     received = iter(wires)
     for task, key, stay in zip(chunk, plan.keys, plan.stays):
         if not stay:
-            wire = next(received)
-            if wire is None:
-                yield _checked(task, day)
-                continue
-            outcome = decode(wire, task)
+            outcome = decode(next(received), task)
             result = outcome.result
             if key is not None and result.format and not any(problem.rule == REGISTRATION for problem in result.problems):
                 _remember(key, result, task)
@@ -731,7 +707,7 @@ def process_pool(workers: int, first: Task, formats: Formats | None = None) -> A
     return worker_pool(workers, _start_worker, (first, trusts_working_folder(), dict(formats or {})))
 
 
-def _take_back(pending: deque[tuple[list[Task], Future[list[Wire | None]] | list[Outcome]]], day: dt.date) -> bool:
+def _take_back(pending: deque[tuple[list[Task], Future[list[Wire]] | list[Outcome]]], day: dt.date) -> bool:
     """At the end of a batch, rather than wait: check here the newest chunk no worker has
     started (a busy machine may give a worker little time); False when there is none."""
     for index in range(len(pending) - 1, -1, -1):
