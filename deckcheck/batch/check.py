@@ -396,9 +396,11 @@ def _shared_pools(rows: list[Registration], team_pool_files: dict[str, str], poo
 
 
 def _pool_file(row: Registration, team_pool_files: dict[str, str]) -> str | None:
-    """The file of the pool `row`, a row with a pool (what both callers ask of), plays from:
-    its team's one pool (assign_pools' choice among files of the same cards), else the file
-    it registers."""
+    """The file of the pool `row` plays from: its team's one pool (assign_pools' choice
+    among files of the same cards, which it gave each member naming none), else the file it
+    registers; None for a row with neither. _shared_pools asks it of the rows with a pool,
+    the task builder of every row with a deck (Task.pool_shared: a row without a pool
+    has no rest to leave out, whatever it is told)."""
     chosen = team_pool_files.get(row.team) if row.team is not None else None
     return chosen if chosen is not None else row.pool_path
 
