@@ -321,3 +321,33 @@ def test_a_spool_on_a_full_disk_says_which_folder_is_full(monkeypatch):
         for index in range(100):
             spool.write(f"line {index}\n" * 1000)
     spool.close()
+
+
+def test_a_parent_that_runs_no_chunk_ahead_waits_for_its_workers_in_order(tmp_path, monkeypatch):
+    """`_parallel` waited for the oldest chunk a worker held as `next(...)` over the pending
+    chunks: with RUN_AHEAD 0 (a measuring setup: the parent checks no chunk of its own
+    beyond the first) and every chunk sent collected, more left to send, there was none,
+    and the batch died with 'RuntimeError: generator raised StopIteration' (review of
+    session 33, finding 5). Workers that finish at once (checked in this process) make it
+    happen every time; the report is the one-process one."""
+    from concurrent.futures import Future
+    from contextlib import nullcontext
+
+    class AtOnce:
+        """A pool whose every chunk is done as it is submitted."""
+
+        def submit(self, function, *args):
+            future: Future = Future()
+            future.set_result(function(*args))
+            return future
+
+    monkeypatch.chdir(tmp_path)
+    manifest = event(tmp_path, 40)
+    expected = reference(manifest, "json")
+    monkeypatch.setattr(runner, "process_pool", lambda *args: nullcontext(AtOnce()))
+    monkeypatch.setattr(runner, "SAMPLE_SECONDS", 0.0)
+    monkeypatch.setattr(runner, "worker_count", lambda remaining, idle, jobs: 1)
+    monkeypatch.setattr(runner, "MAX_CHUNK", 2)
+    monkeypatch.setattr(runner, "RUN_AHEAD", 0)
+    batch = check_source(manifest, "mtg/legacy", date=DATE, jobs=2)
+    assert report.deliver_batch(report.load("json"), batch) == expected

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from files import write
 from paperwork import pdf_pages, real_event, red_rows
 
 BURN = Path(__file__).resolve().parent.parent / "examples" / "burn-modern.txt"
@@ -362,6 +363,31 @@ def test_a_limited_events_sheets_list_each_pools_rest_as_the_sideboard(cli, tmp_
     ann, bob, cy = pdf_pages(sheets)
     assert "Sideboard (rest of the pool)" in ann and "2 Grizzly Bears" in ann and "Sideboard: 3" in ann
     assert "Sideboard" not in bob and "Sideboard" not in cy
+
+
+def test_a_limited_events_sheets_list_the_rest_of_the_pool_exactly_when_the_report_counts_it(cli, tmp_path):
+    """The sheets left out the rest of a team's pool only: two players of no team who
+    register one pool file (a cube's list, or a row copied by mistake) each got its rest as
+    'Sideboard (rest of the pool)', where the text report says `sideboard 0` (the rest of a
+    shared pool is no one player's: docs/batch.md), and a team draft's member, who drafts a
+    pool of their own, got none where the report counts it (review of session 33, finding
+    4). A sheet lists the rest as the sideboard exactly when the report counts it
+    (DeckResult.pool_rest), a link to the shared file included."""
+    write(tmp_path, {
+        "pool.txt": "3 Shock\n10 Goblin Piker\n2 Grizzly Bears\n", "own.txt": "3 Shock\n10 Goblin Piker\n2 Grizzly Bears\n",
+        "drafted.txt": "3 Shock\n10 Goblin Piker\n1 Hill Giant\n",
+        **{f"{name}.txt": "2 Shock\n10 Goblin Piker\n28 Mountain\n" for name in ("ann", "bob", "cy", "dee", "eve")},
+        "reg.csv": "player,team,deck,pool\nann,,ann.txt,pool.txt\nbob,,bob.txt,link.txt\ncy,Red,cy.txt,own.txt\n"
+                   "dee,Red,dee.txt,drafted.txt\neve,,eve.txt,./own.txt\n",
+    })
+    (tmp_path / "link.txt").symlink_to("pool.txt")
+    sheets = tmp_path / "sheets.pdf"
+    done = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/limited", "--sheets", str(sheets), "-q")
+    assert done.returncode == 0, done.stdout + done.stderr
+    ann, bob, cy, dee, eve = pdf_pages(sheets)
+    for page in (ann, bob, cy, eve):  # pool.txt twice, own.txt by a team member and a player of no team
+        assert "Sideboard" not in page and "Grizzly Bears" not in page, page
+    assert "Sideboard (rest of the pool)" in dee and "1 Hill Giant" in dee and "Sideboard: 2" in dee, dee
 
 
 def test_a_limited_events_sheets_take_each_pool_as_its_check_read_it(tmp_path, monkeypatch):

@@ -629,3 +629,26 @@ def test_no_rest_of_a_shared_pool_is_worked_out_for_its_decks(tmp_path, monkeypa
     monkeypatch.setattr(runner, "MAX_CHUNK", 1)
     with_worker = check_source("reg.csv", "mtg/limited", jobs=2)
     assert {result.player: result.pool_rest for result in with_worker.report.results} == {"ann": None, "bob": None, "cy": 11, "dee": None}
+
+
+def test_one_pool_file_named_by_a_link_or_another_path_is_shared_by_every_row_that_names_it(cli, tmp_path):
+    """Whether rows share a pool was decided by the paths they write (`_shared_pools`),
+    while the shared-pool warning tells files by device and inode: rows naming pool.txt
+    through a link got `sideboard 11 from the pool` beside the warning that pool.txt is
+    also registered by the others (review of session 33, finding 3). A pool file two or
+    more rows register is no one player's sideboard (docs/batch.md), whatever path names it;
+    a pool of one row, a link to it included, keeps its rest."""
+    write(tmp_path, {"pool.txt": POOL, "own.txt": POOL, **{f"{player}.txt": FOURTH_SHOCK for player in "abcdef"}})
+    (tmp_path / "sub").mkdir()
+    os.symlink("pool.txt", tmp_path / "link.txt")
+    os.symlink("../pool.txt", tmp_path / "sub" / "sl.txt")
+    os.symlink("own.txt", tmp_path / "mine.txt")
+    pools = {"a": "./pool.txt", "b": "pool.txt", "c": "sub/../pool.txt", "d": "link.txt", "e": "sub/sl.txt", "f": "mine.txt"}
+    (tmp_path / "reg.csv").write_text("player,deck,pool\n" + "".join(
+        f"{player},{player}.txt,{pool}\n" for player, pool in pools.items()), encoding="utf-8")
+    done = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/limited")
+    headings = [line for line in done.stdout.splitlines() if " - mtg/limited: " in line]
+    assert headings == [
+        *(f"{player}.txt [{player}] - mtg/limited: ILLEGAL (main 40, sideboard 0; 1 problem; 1 warning)" for player in "abcde"),
+        "f.txt [f] - mtg/limited: ILLEGAL (main 40, sideboard 11 from the pool; 1 problem)",
+    ], done.stdout

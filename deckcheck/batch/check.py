@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import shlex
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import closing
 from pathlib import Path, PurePosixPath
@@ -31,7 +32,7 @@ from .registration import (
     registration_problem, with_unchecked,
 )
 from .runner import Outcome, Task, card_data, pool_as_named, run, team_cards
-from .shared_decks import check_shared_files
+from .shared_decks import DeckKey, check_shared_files
 from .sources import manifest_saved_as_text
 from .team_pools import assign_pools
 from .teams import (
@@ -222,7 +223,7 @@ def check_registrations(
     rows = with_unchecked(found, check_rows(fold_teams(found.registrations), format_error=formats.error, seats=formats.seats))
     if any(formats.for_teams(ref) for ref in formats.loaded):  # the rows' formats loaded above (format_error)
         rows = [_team_format_without_team(row, formats) for row in rows]
-    rows = check_shared_files(rows, found.files)
+    rows, pool_keys = check_shared_files(rows, found.files)
     # The rows whose own pool cell names their pool: a draft log's drafter is compared on
     # those only, not on a team member given the team's (a teammate's log) by assign_pools.
     own_pools = {number for number, row in enumerate(rows) if row.pool is not None}
@@ -230,6 +231,12 @@ def check_registrations(
         rows, lambda row: formats.uses_pools(row.format_of(format_id)),
         lambda row, pool: _pool_and_format(pool, formats.loaded.get(row.format_of(format_id)), cards_db, cards),
     )
+    # Decided before the tasks go out (Task.pool_shared): a process that checks a deck of a
+    # shared pool works out no rest of it, which the report would drop. `pool_keys` (one
+    # per pool row) is not kept for the run.
+    shared = _shared_pools(rows, team_pool_files, pool_keys)
+    del pool_keys
+    any_shared = bool(shared)  # most events have none: no lookup per row
     sample = None
     if deck_check is not None:
         # Imported here: `random`, `decimal` and `fractions` are no part of a batch without
@@ -282,10 +289,6 @@ def check_registrations(
         misplaced.append(ElsewhereInItsFolder(found.manifest))
         if found.kind == "manifest":  # a zip's manifest lies in no folder of the user's
             misplaced.append(FromTheCurrentFolder(found.manifest))
-    # Decided before the tasks go out (Task.pool_shared): a process that checks a deck of a
-    # shared pool works out no rest of it, which the report would drop.
-    shared = _shared_pools(rows, team_pool_files)
-    any_shared = bool(shared)  # most events have none: no lookup per row
     checked = run(tasks(), sum(row.path is not None for row in rows), day=day, jobs=jobs, progress=progress, budget=budget,
                   formats=formats.by_task_key(), store=store)
     namesakes: dict[int, str] | None = None  # worked out at the first team member (namesakes_named)
@@ -379,24 +382,25 @@ def check_registrations(
     )
 
 
-def _shared_pools(rows: list[Registration], team_pool_files: dict[str, str]) -> set[str]:
-    """The pool files that two or more rows play from (_pool_file): a team's (assign_pools
-    gave a member without a pool the team's, or took its members' files of the same cards
-    for one) or a cube's list every drafter registers: the cards their decks leave are the
-    team's or the cube's, not one player's sideboard (DeckResult.pool_rest)."""
-    seen: set[str] = set()
-    shared: set[str] = set()
-    for row in rows:
-        key = _pool_file(row, team_pool_files)
-        if row.pool is not None and key is not None:
-            (shared if key in seen else seen).add(key)
-    return shared
+def _shared_pools(rows: list[Registration], team_pool_files: dict[str, str], pool_keys: dict[str, DeckKey]) -> set[str]:
+    """The paths of the pool files that two or more rows play from (_pool_file): a team's
+    (assign_pools gave a member without a pool the team's, or took its members' files of
+    the same cards for one) or a cube's list every drafter registers: the cards their decks
+    leave are the team's or the cube's, not one player's sideboard (DeckResult.pool_rest).
+    A file is told by its DeckKey (`pool_keys`: device and inode, as the shared-pool
+    warnings tell it), so `pool.txt`, `./pool.txt` and a link to it are one pool; a pasted
+    pool, no file, by its text."""
+    played = [path for row in rows if row.pool is not None and (path := _pool_file(row, team_pool_files)) is not None]
+    rows_of = Counter(pool_keys.get(path, path) for path in played)
+    return {path for path in played if rows_of[pool_keys.get(path, path)] > 1}
 
 
 def _pool_file(row: Registration, team_pool_files: dict[str, str]) -> str | None:
-    """The file of the pool `row`, a row with a pool (what both callers ask of), plays from:
-    its team's one pool (assign_pools' choice among files of the same cards), else the file
-    it registers."""
+    """The file of the pool `row` plays from: its team's one pool (assign_pools' choice
+    among files of the same cards, which it gave each member naming none), else the file it
+    registers; None for a row with neither. _shared_pools asks it of the rows with a pool,
+    the task builder of every row with a deck (Task.pool_shared: a row without a pool
+    has no rest to leave out, whatever it is told)."""
     chosen = team_pool_files.get(row.team) if row.team is not None else None
     return chosen if chosen is not None else row.pool_path
 

@@ -637,8 +637,11 @@ def _parallel(
             if exhausted and _take_back(pending, day):
                 in_pool -= 1
                 continue
-            oldest = next(done for _, done in pending if not isinstance(done, list))
-            wait([oldest], return_when=FIRST_COMPLETED)
+            # None when every chunk sent was collected and the parent runs none ahead
+            # (RUN_AHEAD 0): the next pass sends more.
+            oldest = next((done for _, done in pending if not isinstance(done, list)), None)
+            if oldest is not None:
+                wait([oldest], return_when=FIRST_COMPLETED)
 
 
 class _Plan(NamedTuple):

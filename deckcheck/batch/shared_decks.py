@@ -43,17 +43,21 @@ DeckKey = tuple[int, int] | tuple[str, str] | str
 DeckFile = Optional[tuple[DeckKey, int]]
 
 
-def check_shared_files(rows: Sequence[Registration], seen: dict[str, FileSeen] | None = None) -> list[Registration]:
+def check_shared_files(
+    rows: Sequence[Registration], seen: dict[str, FileSeen] | None = None,
+) -> tuple[list[Registration], dict[str, DeckKey]]:
     """`rows` with the shared-deck and shared-pool warnings and the read-again bound, each
     row's deck and pool file looked at once (one `os.stat` each, none for a file in `seen`:
-    what reading the manifest just saw of it, tree.RealFolders.files). What they are looked
-    at for is dropped on return, `seen` emptied: a batch must not hold it per row for the
-    whole run (memory stays flat with the event, issue 15)."""
+    what reading the manifest just saw of it, tree.RealFolders.files), and each pool file's
+    DeckKey by the path a row names it by (`pool_keys`), for the batch to tell the pools two
+    rows play from as the warnings tell them. What the files are looked at for is dropped on
+    return, `seen` emptied: a batch must not hold it per row for the whole run (memory stays
+    flat with the event, issue 15)."""
     seen = {} if seen is None else seen
     files, pools = deck_files(rows, seen), pool_files(rows, seen)
     seen.clear()
     warned = warn_shared_pools(warn_shared_decks(rows, files), pools)
-    return refuse_own_deck_as_pool(bound_files_read_again(warned, files, pools), files, pools)
+    return refuse_own_deck_as_pool(bound_files_read_again(warned, files, pools), files, pools), pool_keys(rows, pools)
 
 
 def deck_files(rows: Sequence[Registration], seen: Mapping[str, FileSeen]) -> list[DeckFile]:
@@ -68,6 +72,12 @@ def pool_files(rows: Sequence[Registration], seen: Mapping[str, FileSeen]) -> li
     """Each row's pool file as `deck_files` gives its deck, for `warn_shared_pools` and
     `bound_files_read_again`; a pasted pool is no file, as a pasted deck is not."""
     return [None if row.pool_path is None or row.pool_pasted else _file_key_and_size(row.pool_path, seen) for row in rows]
+
+
+def pool_keys(rows: Sequence[Registration], pools: Sequence[DeckFile]) -> dict[str, DeckKey]:
+    """Each pool file's DeckKey by the path a row names it by (`./pool.txt`, a link to it):
+    one entry per path, none for a pasted pool. `pools`: `pool_files(rows)`."""
+    return {path: pool[0] for row, pool in zip(rows, pools) if pool is not None and (path := row.pool_path) is not None}
 
 
 def warn_shared_decks(rows: Sequence[Registration], files: Sequence[DeckFile]) -> list[Registration]:

@@ -58,10 +58,12 @@ class BatchSheets:
         """The pool the row's deck was checked against, for its sheet (whose sideboard it
         makes in a limited event: sheet.sheet_cards), as the check read it when it read it
         in this process (batch/runner.registered_pool); None when there is none, or it cannot
-        be read now (the row's problems say why it was not checked), and for a team's
-        member: members may register one pool, whose rest is then no one member's."""
+        be read now (the row's problems say why it was not checked), and when the report
+        counts no rest of it as the deck's sideboard (DeckResult.pool_rest): a pool two or
+        more rows play from (a team's, a cube's list), whose rest is no one player's, or a
+        list that states its sideboard. So a sheet lists the rest exactly when the report does."""
         path = row.pool_path
-        if path is None or result.pool is None or row.team is not None:
+        if path is None or result.pool is None or result.pool_rest is None:
             return None
         from ..batch.runner import registered_pool
         from ..registered_pools import Pool
