@@ -364,6 +364,25 @@ def test_a_limited_events_sheets_list_each_pools_rest_as_the_sideboard(cli, tmp_
     assert "Sideboard" not in bob and "Sideboard" not in cy
 
 
+def test_a_team_draft_members_sheet_lists_the_rest_of_their_own_pool(cli, tmp_path):
+    """Team draft (mtg/limited, each member drafts a pool of their own): a member's sheet
+    listed no sideboard at all, as if every team's members shared one pool, though the
+    check read each pool as that member's alone; a pool two members register (their
+    team's) still has no one member's rest."""
+    (tmp_path / "ann-pool.txt").write_text("3 Shock\n10 Goblin Piker\n2 Grizzly Bears\n", encoding="utf-8")
+    (tmp_path / "bob-pool.txt").write_text("4 Opt\n12 Merfolk Looter\n1 Cancel\n", encoding="utf-8")
+    (tmp_path / "ann.txt").write_text("2 Shock\n10 Goblin Piker\n28 Mountain\n", encoding="utf-8")
+    (tmp_path / "bob.txt").write_text("4 Opt\n12 Merfolk Looter\n24 Island\n", encoding="utf-8")
+    (tmp_path / "reg.csv").write_text(
+        "player,team,seat,deck,pool\nann,Red,A,ann.txt,ann-pool.txt\nbob,Red,B,bob.txt,bob-pool.txt\n", encoding="utf-8")
+    sheets = tmp_path / "sheets.pdf"
+    done = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/limited", "--sheets", str(sheets), "-q")
+    assert done.returncode == 0, done.stdout + done.stderr
+    ann, bob = pdf_pages(sheets)
+    assert "Sideboard (rest of the pool)" in ann and "2 Grizzly Bears" in ann and "1 Shock" in ann and "Sideboard: 3" in ann
+    assert "Sideboard (rest of the pool)" in bob and "1 Cancel" in bob and "Sideboard: 1" in bob
+
+
 def test_a_limited_events_sheets_take_each_pool_as_its_check_read_it(tmp_path, monkeypatch):
     """`batch --sheets` read each registered pool again for its sheet, though the check had
     just read it in the same process; the sheet now lists the pool the check read."""

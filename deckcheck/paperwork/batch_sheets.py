@@ -58,10 +58,12 @@ class BatchSheets:
         """The pool the row's deck was checked against, for its sheet (whose sideboard it
         makes in a limited event: sheet.sheet_cards), as the check read it when it read it
         in this process (batch/runner.registered_pool); None when there is none, or it cannot
-        be read now (the row's problems say why it was not checked), and for a team's
-        member: members may register one pool, whose rest is then no one member's."""
+        be read now (the row's problems say why it was not checked), and when its rest is
+        no one player's sideboard (`result.pool_rest` None: a pool two rows play from, a
+        team's or a cube's, batch/check._shared_pools). A team draft's member, who drafts a
+        pool of their own, gets its rest as anyone does."""
         path = row.pool_path
-        if path is None or result.pool is None or row.team is not None:
+        if path is None or result.pool is None or result.pool_rest is None:
             return None
         from ..batch.runner import registered_pool
         from ..registered_pools import Pool
