@@ -161,6 +161,22 @@ def test_sheets_of_a_zip_use_the_format_each_row_was_checked_against(cli, tmp_pa
     assert "deckcheck-zip" not in pages[1]
 
 
+def test_a_row_whose_format_cannot_be_used_is_not_said_to_have_no_decklist(cli, tmp_path):
+    """The page of a row whose format is misspelt (its deck file there and readable) said
+    "No decklist for this registration" under its title "Registration without a usable
+    format": a desk told to chase a list the player had handed in. It says the format is
+    why; a missing deck's page still says there is no decklist."""
+    (tmp_path / "a.txt").write_text(BURN.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "reg.csv").write_text("player,deck,format\nann,a.txt,mtg/modrn\nbob,gone.txt,\n", encoding="utf-8")
+    sheets = tmp_path / "sheets.pdf"
+    done = cli("batch", "reg.csv", "-f", "mtg/modern", "--sheets", str(sheets), "-q", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    ann, bob = pdf_pages(sheets)
+    assert "No decklist" not in ann and "No sheet for this registration: its format could not be used" in ann
+    assert "unknown format 'mtg/modrn'; did you mean mtg/modern?" in " ".join(ann.split())
+    assert "No decklist for this registration" in bob and "gone.txt: no such file" in bob
+
+
 def test_sheets_that_cannot_be_written_stop_the_batch_before_any_deck_is_read(cli, tmp_path):
     folder = tmp_path / "event"
     folder.mkdir()

@@ -495,7 +495,7 @@ class SheetWriter:
         pdf = self.pdf
         pdf.set_font(FAMILY, "B", 12)
         pdf.set_xy(MARGIN, top + 4)
-        pdf.cell(self.width, 8, "No decklist for this registration")
+        pdf.cell(self.width, 8, sheet.broken_heading)
         pdf.set_font(FAMILY, "", 9.5)
         pdf.set_xy(MARGIN, top + 14)
         pdf.multi_cell(self.width, 5, self._text(sheet.broken or "", "reason"))

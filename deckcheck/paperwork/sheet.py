@@ -92,6 +92,9 @@ class Sheet:
     verdict: str = ""
     notes: list[str] = field(default_factory=list)
     broken: str | None = None
+    # The broken page's heading, above its reason: a row whose format cannot be used has a
+    # decklist, which the desk must not be sent to chase.
+    broken_heading: str = "No decklist for this registration"
     problems: list[str] = field(default_factory=list)
     # deckcheck's warnings on the deck (a list's blank-line layout read one way of two: a
     # last group of 16 cards made part of a 76-card main deck): the sheet lists the deck as
@@ -313,8 +316,8 @@ def build_sheet(
 def broken_sheet(registrant: Registrant, fmt: Format | str, reason: str, problems: Sequence[str]) -> Sheet:
     """The page of a registration with no deck to show (or no format to show it in: `fmt`
     is then the name the registration gave it), saying why."""
-    return Sheet(
-        title="Registration without a decklist" if not isinstance(fmt, str) else "Registration without a usable format",
-        fields=header_fields(registrant, fmt),
-        broken=reason, problems=list(problems),
-    )
+    if isinstance(fmt, str):
+        return Sheet(title="Registration without a usable format", fields=header_fields(registrant, fmt), broken=reason,
+                     broken_heading="No sheet for this registration: its format could not be used", problems=list(problems))
+    return Sheet(title="Registration without a decklist", fields=header_fields(registrant, fmt), broken=reason,
+                 problems=list(problems))
