@@ -177,6 +177,47 @@ def test_a_row_whose_format_cannot_be_used_is_not_said_to_have_no_decklist(cli, 
     assert "No decklist for this registration" in bob and "gone.txt: no such file" in bob
 
 
+COCKATRICE = ('<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_deck version="1">\n<deckname>Boros Burn</deckname>\n'
+              '<zone name="main"><card number="20" name="Mountain"/><card number="4" name="Lightning Bolt"/>'
+              '<card number="4" name="Goblin Guide"/><card number="4" name="Monastery Swiftspear"/>'
+              '<card number="4" name="Lava Spike"/><card number="4" name="Rift Bolt"/><card number="4" name="Skewer the Critics"/>'
+              '<card number="4" name="Boros Charm"/><card number="4" name="Lightning Helix"/><card number="4" name="Searing Blaze"/>'
+              '<card number="4" name="Skullcrack"/></zone>\n<zone name="side"/>\n</cockatrice_deck>\n')
+
+
+def test_each_sheet_of_a_batch_has_the_deck_name_its_file_gives(cli, tmp_path):
+    """`sheet` fills Wizards' Deck Name box from the file (a Cockatrice <deckname>, a text
+    list's title line); `batch --sheets` left the box off every sheet, the name lost on the
+    way from the check (which read it) to the sheet, so a desk matching a stack of decks to
+    their sheets had one clue fewer than `sheet` gives."""
+    (tmp_path / "ann.cod").write_text(COCKATRICE, encoding="utf-8")
+    (tmp_path / "bob.txt").write_text("Mono Red Burn\n" + BURN.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "cy.txt").write_text(BURN.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "reg.csv").write_text("player,deck\nann,ann.cod\nbob,bob.txt\ncy,cy.txt\n", encoding="utf-8")
+    sheets = tmp_path / "sheets.pdf"
+    done = cli("batch", "reg.csv", "-f", "mtg/modern", "--date", "2024-06-01", "--sheets", str(sheets), "-q", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    ann, bob, cy = pdf_pages(sheets)
+    assert "Deck name" in ann and "Boros Burn" in ann
+    assert "Deck name" in bob and "Mono Red Burn" in bob
+    assert "Deck name" not in cy
+
+
+def test_a_deck_name_comes_back_from_a_worker_with_the_decks_cards(tmp_path, monkeypatch):
+    """What a worker sends back of a deck whose cards a sheet lists holds its name too."""
+    import datetime as dt
+
+    from deckcheck.batch import runner
+    from deckcheck.batch.wire import decode
+
+    (tmp_path / "ann.cod").write_text(COCKATRICE, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    task = runner.Task(path="ann.cod", shown="ann.cod", format_id="mtg/modern", keep_entries=True)
+    runner._start_worker(task)
+    [wire] = runner._check_chunk([task], dt.date(2024, 6, 1))
+    assert decode(wire, task).result.deck_name == "Boros Burn"
+
+
 def test_sheets_that_cannot_be_written_stop_the_batch_before_any_deck_is_read(cli, tmp_path):
     folder = tmp_path / "event"
     folder.mkdir()

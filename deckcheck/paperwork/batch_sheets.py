@@ -48,7 +48,8 @@ class BatchSheets:
             why = errors[0] if errors else "no decklist"
             sheet = broken_sheet(registrant, fmt or result.format, why, errors[1:])
         else:
-            deck = Deck(source=result.deck, entries=entries)
+            # The name its file gives (DeckResult.deck_name): the Deck name box, as `sheet` fills it.
+            deck = Deck(source=result.deck, entries=entries, name=result.deck_name)
             sheet = build_sheet(deck, fmt, result, registrant=registrant, day=self.day, catalog=self._catalog(fmt),
                                 by_type=self.by_type, pool=self._registered_pool(row, result))
         self.writer.add(sheet)
