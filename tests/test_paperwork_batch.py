@@ -440,6 +440,22 @@ def test_a_team_draft_members_sheet_lists_the_rest_of_their_own_pool(cli, tmp_pa
     assert "Sideboard (rest of the pool)" in bob and "1 Cancel" in bob and "Sideboard: 1" in bob
 
 
+def test_a_draft_pods_seat_is_on_its_sheet(cli, tmp_path):
+    """A row of no team may give a booster draft's seat at its pod's table (`1` to `8`,
+    docs/batch.md), which the event page shows (`seat 3`); its sheet showed it only for a
+    team's row, so a draft's sheets left out the seat the manifest gave."""
+    (tmp_path / "pool.txt").write_text("3 Shock\n10 Goblin Piker\n2 Grizzly Bears\n", encoding="utf-8")
+    (tmp_path / "ann.txt").write_text("2 Shock\n10 Goblin Piker\n28 Mountain\n", encoding="utf-8")
+    (tmp_path / "reg.csv").write_text("player,deck,pool,seat\nann,ann.txt,pool.txt,3\nbob,ann.txt,pool.txt,\n",
+                                      encoding="utf-8")
+    sheets = tmp_path / "sheets.pdf"
+    done = cli("batch", "reg.csv", "-f", "mtg/limited", "--sheets", str(sheets), "-q", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    ann, bob = pdf_pages(sheets)
+    assert "Seat\n" in ann and "\n3\n" in ann
+    assert "Seat" not in bob
+
+
 def test_a_limited_events_sheets_take_each_pool_as_its_check_read_it(tmp_path, monkeypatch):
     """`batch --sheets` read each registered pool again for its sheet, though the check had
     just read it in the same process; the sheet now lists the pool the check read."""

@@ -229,6 +229,8 @@ def header_fields(
         fields.append(("Deck name", deck_name))
     if registrant.team:
         fields.append(("Team", registrant.team + (f", seat {registrant.seat}" if registrant.seat else "")))
+    elif registrant.seat:  # a booster draft's seat at its pod's table (a row of no team)
+        fields.append(("Seat", registrant.seat))
     if registrant.deck_file:
         fields.append(("Deck file", registrant.deck_file))
     return fields
