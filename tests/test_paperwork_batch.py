@@ -218,6 +218,19 @@ def test_a_deck_name_comes_back_from_a_worker_with_the_decks_cards(tmp_path, mon
     assert decode(wire, task).result.deck_name == "Boros Burn"
 
 
+def test_a_page_without_a_decklist_lists_the_rows_warnings_too(cli, tmp_path):
+    """A registration with no decklist to show got a page of its errors alone, where a
+    sheet lists the deck's warnings too: two rows naming one missing file (a row copied by
+    mistake) each said `gone.txt: no such file`, not that another player registered it."""
+    (tmp_path / "reg.csv").write_text("player,deck\nann,gone.txt\nbob,gone.txt\n", encoding="utf-8")
+    sheets = tmp_path / "sheets.pdf"
+    done = cli("batch", "reg.csv", "-f", "mtg/modern", "--sheets", str(sheets), "-q", cwd=tmp_path)
+    assert done.returncode == 1, done.stdout + done.stderr  # a deck not read is a batch's exit 1
+    ann, bob = (" ".join(page.split()) for page in pdf_pages(sheets))
+    assert "gone.txt: no such file" in ann and "Warning: manifest line 2: deck file gone.txt is also registered by bob" in ann
+    assert "Warning: manifest line 3: deck file gone.txt is also registered by ann" in bob
+
+
 def test_sheets_that_cannot_be_written_stop_the_batch_before_any_deck_is_read(cli, tmp_path):
     folder = tmp_path / "event"
     folder.mkdir()

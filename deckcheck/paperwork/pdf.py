@@ -499,8 +499,9 @@ class SheetWriter:
         pdf.set_font(FAMILY, "", 9.5)
         pdf.set_xy(MARGIN, top + 14)
         pdf.multi_cell(self.width, 5, self._text(sheet.broken or "", "reason"))
+        listed = [*sheet.problems, *(f"Warning: {warning}" for warning in sheet.warnings)]
         room = int((self.pdf.h - MARGIN - pdf.get_y() - 8) // 5)
-        for problem in sheet.problems[:room]:
+        for problem in listed[:room]:
             pdf.set_x(MARGIN)
             pdf.multi_cell(self.width, 5, "\u2022 " + self._text(problem, "problem"))
             if pdf.get_y() > self.pdf.h - MARGIN - 10:

@@ -315,11 +315,15 @@ def build_sheet(
     )
 
 
-def broken_sheet(registrant: Registrant, fmt: Format | str, reason: str, problems: Sequence[str]) -> Sheet:
+def broken_sheet(
+    registrant: Registrant, fmt: Format | str, reason: str, problems: Sequence[str], warnings: Sequence[str] = (),
+) -> Sheet:
     """The page of a registration with no deck to show (or no format to show it in: `fmt`
-    is then the name the registration gave it), saying why."""
+    is then the name the registration gave it), saying why; its other errors (`problems`)
+    and its warnings (a deck file another row names too) after that, as a sheet lists them."""
     if isinstance(fmt, str):
         return Sheet(title="Registration without a usable format", fields=header_fields(registrant, fmt), broken=reason,
-                     broken_heading="No sheet for this registration: its format could not be used", problems=list(problems))
+                     broken_heading="No sheet for this registration: its format could not be used", problems=list(problems),
+                     warnings=list(warnings))
     return Sheet(title="Registration without a decklist", fields=header_fields(registrant, fmt), broken=reason,
-                 problems=list(problems))
+                 problems=list(problems), warnings=list(warnings))
