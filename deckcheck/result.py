@@ -27,15 +27,18 @@ class DeckResult(Record):
     # references (tests/test_batch_stream.py).
     __slots__ = (
         "deck", "format", "problems", "counts", "player", "team", "unreadable", "pool", "location", "as_of",
-        "registered_at", "unchecked_game", "pool_location", "pool_rest", "__weakref__",
+        "registered_at", "unchecked_game", "pool_location", "pool_rest", "deck_name", "__weakref__",
     )
     __hash__ = None  # type: ignore[assignment]
+    # Not the verdict: a batch keeps it only where it keeps the deck's cards (for a sheet).
+    NOT_COMPARED = frozenset({"deck_name"})
 
     def __init__(
         self, deck: str, format: str, problems: list[Problem] | None = None, counts: dict[str, int] | None = None,
         player: str | None = None, team: str | None = None, unreadable: bool = False, pool: str | None = None,
         location: str | None = None, as_of: AsOf | None = None, registered_at: Place | None = None,
         unchecked_game: str = "", pool_location: str | None = None, pool_rest: int | None = None,
+        deck_name: str | None = None,
     ) -> None:
         self.deck = deck
         self.format = format
@@ -72,6 +75,10 @@ class DeckResult(Record):
         # from the pool`, `sideboard 5 and 11 from the pool`), where `counts`, as JSON
         # gives them, are the list's zones as stated (docs/contracts.md). None otherwise.
         self.pool_rest = pool_rest
+        # The name the deck's file gives its deck (Deck.name: a Cockatrice <deckname>, a text
+        # list's title line), where a batch keeps the deck's cards (`batch --sheets`: the
+        # sheet's Deck name box, as `sheet` fills it); None otherwise. In no report.
+        self.deck_name = deck_name
 
     @property
     def legal(self) -> bool:

@@ -175,3 +175,22 @@ def test_an_empty_section_before_a_section_with_cards_keeps_its_box():
     # With nothing after it, the empty box still adds no page of its own.
     alone = writer._columns([main, Section("Extra", "extra")], NORMAL, 10, 10)
     assert "Extra" not in [row.text for column in alone for row in column if row.kind == "title"]
+
+
+@pytest.mark.parametrize("label", ["problems", "warnings"])
+def test_how_many_more_problems_a_sheet_leaves_out_is_never_cut(tmp_path, label):
+    """The foot lists a deck's first two problems (and warnings), then how many more: the
+    three on one line, set smaller, then cut with `…` at its end, so a deck of 37 problems
+    whose first two were long (unknown cards with their suggestions) printed them and no
+    "and 35 more", a judge told of two problems where there were 37. The count stays; the
+    problems are cut before it, and one that does not fit at all is counted with the rest."""
+    long = ("unknown card 'Fake Card {}': no card of that name in the card database; the card data is of "
+            "2026-06-14, before the event: a card printed since is not in it (run `deckcheck cards sync`) "
+            "(did you mean Flayed One, Fake Your Own Death, Magicked Card?)")
+    sheet = _sheet()
+    setattr(sheet, label, [long.format(number) for number in range(37)])
+    (page,) = pdf_pages(_write(tmp_path / "sheet.pdf", sheet))
+    flat = " ".join(page.split())
+    assert "Fake Card 0" in flat
+    shown = 2 if "Fake Card 1" in flat else 1
+    assert f"and {37 - shown} more" in flat, flat[-600:]

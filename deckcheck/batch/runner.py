@@ -387,6 +387,8 @@ def _check_deck(task: Task, day: dt.date, deck: Deck) -> Outcome:
     result.deck = task.shown
     result.name_file_as(task.path, task.shown)
     entries = list(deck.entries) if task.keep_entries and not deck.unreadable else None
+    if entries is not None:
+        result.deck_name = deck.name
     return Outcome(result=result, entries=entries, pool=pool if task.keep_entries else None,
                    drafter=pool.drafter if pool is not None else None)
 

@@ -6,14 +6,14 @@ of `encode(outcome)`, and the parent turns each back into an `Outcome` with `dec
 when its turn in the report comes. What the parent knows from the task (the deck's name
 in the report, its pool's name) does not travel.
 
-    (format, counts, problems, unreadable, as_of, entries, pool, drafter, pool_rest)
+    (format, counts, problems, unreadable, as_of, entries, pool, drafter, pool_rest, deck_name)
 
 `counts` is the (zone, count) pairs, each problem is (rule, message, severity, zone,
 line, card, count, limit, details or None), `as_of` is (date, platform, lists known up to,
 card data date, hint, card data brings lists, game) or None, `entries` (zone, count, name,
 line, written, code) tuples or None; a registered `pool` is sent as it is (only team members of limited events carry one);
-`drafter` the player a draft log given as the row's pool names, or None; `pool_rest` the
-result's (DeckResult.pool_rest).
+`drafter` the player a draft log given as the row's pool names, or None; `pool_rest` and
+`deck_name` the result's (DeckResult.pool_rest, DeckResult.deck_name).
 """
 from __future__ import annotations
 
@@ -71,16 +71,17 @@ def encode(outcome: Outcome) -> Wire:
         (e.zone, e.count, e.name, e.line, e.written, e.code) for e in outcome.entries
     )
     return (result.format, tuple(result.counts.items()), problem_rows(result.problems), result.unreadable, stamp, entries,
-            outcome.pool, outcome.drafter, result.pool_rest)
+            outcome.pool, outcome.drafter, result.pool_rest, result.deck_name)
 
 
 def decode(wire: Wire, task: Task) -> Outcome:
     from .runner import Outcome
 
-    format_id, counts, problems, unreadable, stamp, entries, pool, drafter, pool_rest = wire
+    format_id, counts, problems, unreadable, stamp, entries, pool, drafter, pool_rest, deck_name = wire
     result = DeckResult(
         deck=task.shown, format=format_id, counts=dict(counts), unreadable=unreadable, pool=task.pool_shown,
         as_of=None if stamp is None else as_of_from(stamp), problems=problems_from(problems), pool_rest=pool_rest,
+        deck_name=deck_name,
     )
     cards = None if entries is None else [
         CardEntry(name=name, count=count, zone=zone, line=line, written=written, code=code)

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..model import CardEntry, Deck
+from ..problem import WARNING
 from .pdf import SheetWriter
 from .sheet import Registrant, broken_sheet, build_sheet
 
@@ -46,9 +47,11 @@ class BatchSheets:
         errors = [problem.message for problem in result.problems if problem.is_error]
         if entries is None or result.unreadable or fmt is None:
             why = errors[0] if errors else "no decklist"
-            sheet = broken_sheet(registrant, fmt or result.format, why, errors[1:])
+            warnings = [problem.message for problem in result.problems if problem.severity == WARNING]
+            sheet = broken_sheet(registrant, fmt or result.format, why, errors[1:], warnings)
         else:
-            deck = Deck(source=result.deck, entries=entries)
+            # The name its file gives (DeckResult.deck_name): the Deck name box, as `sheet` fills it.
+            deck = Deck(source=result.deck, entries=entries, name=result.deck_name)
             sheet = build_sheet(deck, fmt, result, registrant=registrant, day=self.day, catalog=self._catalog(fmt),
                                 by_type=self.by_type, pool=self._registered_pool(row, result))
         self.writer.add(sheet)

@@ -38,6 +38,7 @@ MAX_FIELD_CHARS = 120  # a header value longer than this is cut (with …): the 
 FIELD_MIN_PT = 6.0  # a header value is set smaller down to this, then on two lines of its box
 MAX_CARD_NAME_CHARS = 200  # a longer card name (no real one reaches 150) is cut (with …) before it is wrapped
 MAX_PROBLEM_LINES = 2
+FOOT_PT, FOOT_MIN_PT = 7.0, 4.5  # the verdict's, notes' and problems' lines under the judges' box
 MIN_COUNT_PT = 3.0  # a card's count is set smaller down to this (5 digits fit the narrowest box), never cut
 GREY = (90, 90, 90)
 ILLEGAL_RED = (164, 22, 26)  # the event page's --illegal: dark enough to read grey on a mono printer
@@ -233,12 +234,13 @@ class SheetWriter:
         the page's margin, for a box that ends there)."""
         return width - self.pdf.c_margin
 
-    def _fitted(self, text: str, width: float, size: float, floor: float, *, style: str = "") -> str:
+    def _fitted(self, text: str, width: float, size: float, floor: float, *, style: str = "", tail: str = "") -> str:
         """`text` on one line of a box `width` wide: the font set as large as fits, from `size`
-        down to `floor`, and the text cut with `…` when it is too wide even at `floor`."""
+        down to `floor`, and the text cut with `…` when it is too wide even at `floor`.
+        `tail` follows it and is never cut (how many more problems the line leaves out)."""
         room = self._room(width)
-        self._font(style, self._fit(text, room, size, floor, style=style))
-        return self._clipped(text, room)
+        self._font(style, self._fit(text + tail, room, size, floor, style=style))
+        return self._clipped(text, room - self._width(tail)) + tail
 
     def _clipped(self, text: str, width: float) -> str:
         """`text`, or as much of it as fits `width` in the current font followed by `…`."""
@@ -460,30 +462,46 @@ class SheetWriter:
                              (12.5, "Notes: _____________________________________________________________________________")):
             self._cell(MARGIN + 2, box + offset, self.width - 4, 4, text)
         # The notes quote the manifest's team name: printed as its header box prints it.
-        lines = [self._text(line, None) for line in (sheet.verdict, *sheet.notes)]
+        lines = [(self._text(line, None), "") for line in (sheet.verdict, *sheet.notes)]
         for listed, label in ((sheet.problems, ""), (sheet.warnings, "Warning: ")):
             if listed:
-                shown = "; ".join(self._text(problem, "problem") for problem in listed[:MAX_PROBLEM_LINES])
-                more = len(listed) - MAX_PROBLEM_LINES
-                lines.append(label + shown + (f"; and {more} more" if more > 0 else ""))
-        for index, line in enumerate(line for line in lines if line):
+                lines.append(self._listed(label, listed))
+        for index, (line, tail) in enumerate(line for line in lines if line[0]):
             # An illegal deck's verdict in bold red, so a judge leafing through an event's
             # sheets sees which are not legal without reading each foot; the rest in grey.
             style, colour = ("B", ILLEGAL_RED) if index == 0 and sheet.problems else ("", GREY)
             pdf.set_text_color(*colour)
-            self._cell(MARGIN, box + 20 + index * 3.6, self.width, 3.6, self._fitted(line, self.width, 7, 4.5, style=style))
+            self._cell(MARGIN, box + 20 + index * 3.6, self.width, 3.6,
+                       self._fitted(line, self.width, FOOT_PT, FOOT_MIN_PT, style=style, tail=tail))
         pdf.set_text_color(0, 0, 0)
+
+    def _listed(self, label: str, listed: Sequence[str]) -> tuple[str, str]:
+        """The foot's line of a deck's problems (or warnings): the first MAX_PROBLEM_LINES
+        that fit it at its smallest size (the first always, cut if need be), and the tail
+        counting the rest, which _fitted never cuts: cut with the line's end, a deck of 37
+        problems whose first two were long said nothing of the other 35."""
+        texts = [self._text(item, "problem") for item in listed[:MAX_PROBLEM_LINES]]
+        room = self._room(self.width)
+        self._font("", FOOT_MIN_PT)
+        shown = len(texts)
+        while True:
+            more = len(listed) - shown
+            line, tail = label + "; ".join(texts[:shown]), f"; and {more} more" if more > 0 else ""
+            if shown == 1 or self._width(line + tail) <= room:
+                return line, tail
+            shown -= 1
 
     def _broken(self, sheet: Sheet, top: float) -> None:
         pdf = self.pdf
         pdf.set_font(FAMILY, "B", 12)
         pdf.set_xy(MARGIN, top + 4)
-        pdf.cell(self.width, 8, "No decklist for this registration")
+        pdf.cell(self.width, 8, sheet.broken_heading)
         pdf.set_font(FAMILY, "", 9.5)
         pdf.set_xy(MARGIN, top + 14)
         pdf.multi_cell(self.width, 5, self._text(sheet.broken or "", "reason"))
+        listed = [*sheet.problems, *(f"Warning: {warning}" for warning in sheet.warnings)]
         room = int((self.pdf.h - MARGIN - pdf.get_y() - 8) // 5)
-        for problem in sheet.problems[:room]:
+        for problem in listed[:room]:
             pdf.set_x(MARGIN)
             pdf.multi_cell(self.width, 5, "\u2022 " + self._text(problem, "problem"))
             if pdf.get_y() > self.pdf.h - MARGIN - 10:

@@ -92,6 +92,9 @@ class Sheet:
     verdict: str = ""
     notes: list[str] = field(default_factory=list)
     broken: str | None = None
+    # The broken page's heading, above its reason: a row whose format cannot be used has a
+    # decklist, which the desk must not be sent to chase.
+    broken_heading: str = "No decklist for this registration"
     problems: list[str] = field(default_factory=list)
     # deckcheck's warnings on the deck (a list's blank-line layout read one way of two: a
     # last group of 16 cards made part of a 76-card main deck): the sheet lists the deck as
@@ -227,6 +230,8 @@ def header_fields(
         fields.append(("Deck name", deck_name))
     if registrant.team:
         fields.append(("Team", registrant.team + (f", seat {registrant.seat}" if registrant.seat else "")))
+    elif registrant.seat:  # a booster draft's seat at its pod's table (a row of no team)
+        fields.append(("Seat", registrant.seat))
     if registrant.deck_file:
         fields.append(("Deck file", registrant.deck_file))
     return fields
@@ -311,11 +316,15 @@ def build_sheet(
     )
 
 
-def broken_sheet(registrant: Registrant, fmt: Format | str, reason: str, problems: Sequence[str]) -> Sheet:
+def broken_sheet(
+    registrant: Registrant, fmt: Format | str, reason: str, problems: Sequence[str], warnings: Sequence[str] = (),
+) -> Sheet:
     """The page of a registration with no deck to show (or no format to show it in: `fmt`
-    is then the name the registration gave it), saying why."""
-    return Sheet(
-        title="Registration without a decklist" if not isinstance(fmt, str) else "Registration without a usable format",
-        fields=header_fields(registrant, fmt),
-        broken=reason, problems=list(problems),
-    )
+    is then the name the registration gave it), saying why; its other errors (`problems`)
+    and its warnings (a deck file another row names too) after that, as a sheet lists them."""
+    if isinstance(fmt, str):
+        return Sheet(title="Registration without a usable format", fields=header_fields(registrant, fmt), broken=reason,
+                     broken_heading="No sheet for this registration: its format could not be used", problems=list(problems),
+                     warnings=list(warnings))
+    return Sheet(title="Registration without a decklist", fields=header_fields(registrant, fmt), broken=reason,
+                 problems=list(problems), warnings=list(warnings))
