@@ -248,8 +248,9 @@ _NAMED_LINE = lazy(
 # variant only at the end of the name (before other decorations), never inside it
 # (tests/test_ygo_names.py reads every Yu-Gi-Oh! name back).
 _TAGS = lazy(r"\s*\^[^^]*\^")                     # Archidekt `^Have,#37d67a^`
-# A `#` and a number before a closing Japanese bracket is the name's too (`《Flying Kamakiri #1》×2`).
-_COMMENT = lazy(rf"\s+#(?!\d+(?:[\s{_CLOSING_QUOTES}]|$))(?P<text>.*)$")  # Moxfield `#tag`, deckstats `# !Commander`
+# A `#` and a number before a closing Japanese bracket is the name's too (`《Flying Kamakiri #1》×2`),
+# and before a lenticular one (`【Jinzo #7】×1`: the brackets stay the name's, as `【Jinzo】` keeps them).
+_COMMENT = lazy(rf"\s+#(?!\d+(?:[\s{_CLOSING_QUOTES}】]|$))(?P<text>.*)$")  # Moxfield `#tag`, deckstats `# !Commander`
 # Not inside Markdown bold (`**Duress**` holds `*Duress*`): a marker stands alone.
 _MARKER = lazy(r"\s*(?<!\*)\*(?P<marker>[A-Za-z]{1,6})\*(?!\*)")  # `*F*`, `*E*`, TappedOut `*CMDR*`
 _VARIANT = lazy(r"\s*<[^<>]*>(?=\s*(?:$|[\[(]))")    # MTGGoldfish `<A>`, `<showcase>` (then `[SET]`)
