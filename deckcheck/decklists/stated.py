@@ -16,7 +16,8 @@ counts that deck, a total naming a card kind counts the box of that kind's headi
 above it (none: not compared, since which cards are monsters only card data could tell),
 and any other total may sum the box above it, its deck, the list so far or the whole list:
 any reading the number makes is taken. A companion's sideboard copy (on the companion's own
-line) counts once, and the maybeboard is no part of a list's total.
+line) counts once; a companion listed again among the sideboard's cards (Arena's export)
+counts once or twice, as the list counts it; the maybeboard is no part of a list's total.
 
 Only a list with such a line pays anything: the parser records totals where it skips them
 already, and a deck with none has an empty tuple here.
@@ -43,6 +44,10 @@ from .text import STATED_ALONE as ALONE, STATED_HEADING as HEADING, STATED_TOTAL
 _EVERY = "every"
 _DECK = "deck"
 _SIDE_ALONE = "side alone"
+# _EVERY and _DECK without a companion the sideboard lists again on a line of its own (Arena
+# writes it under `Companion` and among the sideboard's 15): the card counts once.
+_ONCE = {_EVERY: "every once", _DECK: "deck once"}
+_ONCE_OF = {once: which for which, once in _ONCE.items()}
 _END = 1 << 62  # after every line
 
 # The last number of a line (after NFKC: `合計：４０枚`).
@@ -239,9 +244,22 @@ class _Counter:
         companions = {entry.line for entry in self.entries if entry.zone == COMPANION}
         self.beside = {entry.line for entry in self.entries if entry.zone == SIDEBOARD and entry.line in companions}
         self.companions = companions
+        # Lines of companions the sideboard lists again on a line of their own (none: the
+        # usual list, whose boxes are counted one way only).
+        listed = {entry.key for entry in self.entries if entry.zone == SIDEBOARD} if companions - self.beside else ()
+        self.twice = {entry.line for entry in self.entries
+                      if entry.zone == COMPANION and entry.line not in self.beside and entry.key in listed}
         self.made: dict[str, tuple[list[int], list[int], list[int]]] = {}
 
+    def readings(self, box: Box) -> tuple[Box, ...]:
+        """`box`, and where a companion is listed twice (its own section and the sideboard's
+        cards) the box counting it once: a list may count both copies or one."""
+        once = _ONCE.get(box.zone) if self.twice else None
+        return (box,) if once is None else (box, box._replace(zone=once))
+
     def _takes(self, entry: CardEntry, which: str) -> bool:
+        if which in _ONCE_OF:
+            return entry.line not in self.twice and self._takes(entry, _ONCE_OF[which])
         if which == _EVERY or which == _DECK:
             if entry.zone == COMPANION and entry.line in self.beside:
                 return False
@@ -298,12 +316,15 @@ def unmade(deck: Deck, game: str) -> list[Problem]:
     unread = _Unread(deck.problems)
     within = unread.within if unread.lines else None
     found = []
+    readings = counter.readings
     for total in deck.stated_totals:
         stated = total.stated
-        if any(count(box) == stated or (within is not None and within(box)) for box in total.boxes):
+        if any(count(box) == stated for given in total.boxes for box in readings(given)) or (
+                within is not None and any(within(box) for box in total.boxes)):
             continue
         if total.title is not None and any(count(box) - count(box._replace(start=total.title, end=total.title + 1)) == stated
-                                           for box in total.boxes if box.start <= total.title < box.end):
+                                           for given in total.boxes for box in readings(given)
+                                           if box.start <= total.title < box.end):
             continue  # the first line read as a card (no card data, or a card's name) and the list's title
         named = 0
         if total.nearest:
