@@ -177,11 +177,20 @@ class Deck(Record):
         entries (rules/context.py reads them while the deck lists the same entry objects)."""
         self._counted = (list(self.entries), counts, zones)
 
+    def as_given(self) -> Deck:
+        """The deck as a library caller hands it back (check_deck, convert, simulate): without
+        the counts the parser noted, since a caller may have changed an entry in place
+        (`deck.entries[1].count = 50`), which the entries' identity cannot show. The deck
+        itself when nothing was noted; else a shallow copy (the caller's deck untouched)."""
+        return self if self._counted is None else self.copy(_counted=None)
+
     def zone_counts_noted(self) -> tuple[dict[str, int], frozenset[str]] | None:
         """(counts, zones) of note_zone_counts when the deck still lists the very entries
         they were noted for, in that order (compared in C, object by object: an entry
         replaced, added or removed since, by a caller or a later step, leaves them unused);
-        else None. Entries are immutable records: the same objects hold the same counts."""
+        else None. Entries are treated as immutable: the same objects hold the same counts
+        on the parser's own way to the check (a deck a library caller hands back is taken
+        `as_given`, its noted counts dropped)."""
         noted = self._counted
         if noted is None or noted[0] != self.entries:
             return None
