@@ -338,6 +338,26 @@ def test_a_box_holding_an_unreadable_line_is_not_compared():
     assert any(problem.rule == "parse-error" and problem.line == 3 and problem.is_error for problem in result.problems)
 
 
+@pytest.mark.parametrize(("blocks", "wrong", "warned"), [
+    (28, None, []),  # 28 unreadable lines, 3 of them unlisted: their boxes are no more compared
+    (28, 5, [13]),  # a box before the last listed unreadable line is still compared
+    (10, 5, [13]),
+])
+def test_a_box_past_the_listed_unreadable_lines_is_not_compared(blocks, wrong, warned):
+    """Only the first 25 unreadable lines are listed (limits.py): the boxes holding the 26th
+    to 28th were compared as if they held 4 cards, 3 false warnings (review of session 33,
+    finding 4). A box reaching past the last listed one, when more went unlisted, is not
+    compared; one holding a readable card line less is still told."""
+    text = "Creatures (5)\n4 Lightning Bolt\nfour Shock\n" * blocks
+    if wrong is not None:  # block `wrong` (line 13) states 5 and holds 4 readable cards only
+        lines = text.split("\n")
+        lines[3 * (wrong - 1) + 2] = "1 Shock"
+        lines[3 * (wrong - 1)] = "Creatures (6)"
+        text = "\n".join(lines)
+    result = validate(text, "mtg/vintage", offline=True)
+    assert [problem.line for problem in _stated(result)] == warned
+
+
 def test_totals_cost_a_list_linear_time():
     """10,000 cards and 29,000 `Total: 1` lines (460 KB): the first version compared each
     total with every card (72 s); box by box with prefix sums it is a bisection each."""

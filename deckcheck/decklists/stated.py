@@ -32,7 +32,7 @@ from ..games import zone_name
 from ..lazy_pattern import lazy
 from ..model import COMPANION, EXTRA, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck
 from ..names import nfkc
-from ..problem import WARNING, Problem
+from ..problem import UNLISTED_LINES, WARNING, Problem
 from ..record import NamedTuple, Record
 from .common import parse_error
 from .text import STATED_ALONE as ALONE, STATED_HEADING as HEADING, STATED_TOTAL as TOTAL
@@ -290,15 +290,23 @@ class _Counter:
 class _Unread:
     """The lines of a list that could not be read (a `parse-error` error: `四 Name`, a name
     in brackets the parser does not take), and their zones: a box holding one has cards no
-    one can count, and its total is not compared (the line's own error says what to fix)."""
+    one can count, and its total is not compared (the line's own error says what to fix).
+    Only the first unreadable lines are listed (LineProblems): when more went unlisted, a box
+    reaching past the last one listed may hold one, and is not compared either."""
 
     def __init__(self, problems: Sequence[Problem]) -> None:
         self.lines = sorted(problem.line for problem in problems if problem.line is not None and problem.is_error
                             and problem.rule == "parse-error")
         self.zones = {problem.line: problem.zone for problem in problems
                       if problem.line is not None and problem.is_error and problem.rule == "parse-error"}
+        unlisted = any(problem.line is None and problem.rule == "parse-error" and UNLISTED_LINES in problem.message
+                       for problem in problems)
+        # The line after the last listed one (unlisted lines come after it), or None.
+        self.after: int | None = (self.lines[-1] + 1 if self.lines else 0) if unlisted else None
 
     def within(self, box: Box) -> bool:
+        if self.after is not None and box.end > self.after:
+            return True
         lines = self.lines
         index = bisect_left(lines, box.start)
         if box.zone == _EVERY or box.zone == _DECK:
@@ -314,7 +322,7 @@ def unmade(deck: Deck, game: str) -> list[Problem]:
     counter = _Counter(deck.entries)
     count = counter.count
     unread = _Unread(deck.problems)
-    within = unread.within if unread.lines else None
+    within = unread.within if unread.lines or unread.after is not None else None
     found = []
     readings = counter.readings
     for total in deck.stated_totals:
