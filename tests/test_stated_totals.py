@@ -358,6 +358,27 @@ def test_a_box_past_the_listed_unreadable_lines_is_not_compared(blocks, wrong, w
     assert [problem.line for problem in _stated(result)] == warned
 
 
+@pytest.mark.parametrize(("text", "fmt", "warned"), [
+    # A heading counting the sub-headings under it: its own box is empty (review of session 33, finding 2).
+    ("Deck (60)\nSpells (28)\nInstants (12)\n12 Lightning Bolt\nSorceries (16)\n16 Rift Bolt\n"
+     "Lands (32)\n32 Mountain\n", "mtg/vintage", []),
+    ("Deck (60)\nSpells (28)\n\nInstants (12)\n12 Lightning Bolt\nSorceries (16)\n16 Rift Bolt\n"
+     "Lands (32)\n32 Mountain\n", "mtg/vintage", []),
+    ("Main Deck (40)\nMonsters (14)\nEffect Monsters\n3 Ash Blossom & Joyous Spring\n3 Effect Veiler\n"
+     "Tuner Monsters\n8 Jet Synchron\nSpells (26)\nQuick-Play Spells\n3 Called by the Grave\n23 Pot of Desires\n",
+     "yugioh/advanced-tcg", []),
+    # A sub-heading's own count is still told.
+    ("Deck (60)\nSpells (28)\nInstants (13)\n12 Lightning Bolt\nSorceries (16)\n16 Rift Bolt\n"
+     "Lands (32)\n32 Mountain\n", "mtg/vintage", [3]),
+])
+def test_a_heading_counting_the_headings_under_it_is_not_told_it_holds_none(text, fmt, warned):
+    """`Spells (28)` above `Instants (12)` and `Sorceries (16)`, Konami's `Monsters (14)`
+    above `Effect Monsters`: the heading's own box (up to the next heading) holds no card, and
+    which later headings its number covers the list does not say, so it is not compared."""
+    result = validate(text, fmt, "2024-06-01", offline=True, cards=False)
+    assert [problem.line for problem in _stated(result)] == warned
+
+
 def test_totals_cost_a_list_linear_time():
     """10,000 cards and 29,000 `Total: 1` lines (460 KB): the first version compared each
     total with every card (72 s); box by box with prefix sums it is a bisection each."""

@@ -81,10 +81,10 @@ class StatedTotal(Record):
     the list's first line when it may be its title (text.MaybeTitle), which a box may hold
     or not: a deck's name that names a card too stays one, and without card data any does."""
 
-    __slots__ = ("line", "text", "stated", "boxes", "zone", "title", "nearest")
+    __slots__ = ("line", "text", "stated", "boxes", "zone", "title", "nearest", "over_headings")
 
     def __init__(self, line: int, text: str, stated: int, boxes: tuple[Box, ...], zone: str | None,
-                 title: int | None = None, nearest: bool = False) -> None:
+                 title: int | None = None, nearest: bool = False, over_headings: bool = False) -> None:
         self.line = line
         self.text = text
         self.stated = stated
@@ -92,6 +92,10 @@ class StatedTotal(Record):
         self.zone = zone
         self.title = title
         self.nearest = nearest
+        # A category heading another heading ends: with no card in its box (its first), its
+        # number counts the headings under it (`Spells (28)` above `Instants (12)`), which
+        # of them the list does not say, and it is not compared.
+        self.over_headings = over_headings
 
 
 @lru_cache(maxsize=256)  # a list's totals repeat their words (`Total: 15` on each box)
@@ -176,7 +180,8 @@ def stated_totals(
                 boxes += [Box(number, next_zone[at], _EVERY, _UNDER_IT),
                           Box(number, next_zone[at], _EVERY, "card lines under it", True)]
             boxes += [Box(number, end, _EVERY, _UNDER_IT), Box(number, end, _EVERY, "card lines under it", True)]
-            made.append(StatedTotal(number, text, stated, tuple(boxes), zone, title))
+            made.append(StatedTotal(number, text, stated, tuple(boxes), zone, title,
+                                    over_headings=zone is None and end != _END))
             continue
         above = at - 1  # the heading above, -1 for none
         heading = lines[above] if above >= 0 else 0
@@ -327,6 +332,8 @@ def unmade(deck: Deck, game: str) -> list[Problem]:
     readings = counter.readings
     for total in deck.stated_totals:
         stated = total.stated
+        if total.over_headings and count(total.boxes[0]) == 0:
+            continue  # `Spells (28)` counting the headings under it
         if any(count(box) == stated for given in total.boxes for box in readings(given)) or (
                 within is not None and any(within(box) for box in total.boxes)):
             continue
