@@ -379,6 +379,30 @@ def test_a_heading_counting_the_headings_under_it_is_not_told_it_holds_none(text
     assert [problem.line for problem in _stated(result)] == warned
 
 
+def _boxes_built(text: str, monkeypatch, check: bool) -> int:
+    """How many boxes (stated.Box) reading `text`, and checking it when `check`, builds."""
+    from deckcheck.decklists import stated
+
+    built = []
+    real = stated.Box
+    monkeypatch.setattr(stated, "Box", lambda *args: built.append(1) or real(*args))
+    deck = parse_deck(text)
+    if check:
+        check_deck(deck, "mtg/vintage", cards=False)
+    monkeypatch.setattr(stated, "Box", real)
+    return len(built)
+
+
+def test_a_list_full_of_totals_builds_its_boxes_only_when_checked_and_in_number_linear(monkeypatch):
+    """Headings and totals by the thousand: reading the list builds no box (convert and diff
+    never compare; review of session 33, finding 6, about 12 built per total while parsing),
+    and a check builds twice as many for a list twice as long."""
+    block = "Creatures (4)\n4 Lightning Bolt\nTotal: 4\nSpells (2)\n2 Shock\nTotal: 6\n"
+    assert [_boxes_built(block * n, monkeypatch, check=False) for n in (1_000, 2_000)] == [0, 0]
+    once, twice = (_boxes_built(block * n, monkeypatch, check=True) for n in (1_000, 2_000))
+    assert once > 1_000 and abs(twice - 2 * once) < 10  # (each block the same boxes; the first total fewer)
+
+
 def test_totals_cost_a_list_linear_time():
     """10,000 cards and 29,000 `Total: 1` lines (460 KB): the first version compared each
     total with every card (72 s); box by box with prefix sums it is a bisection each."""

@@ -4,11 +4,11 @@ Lists keep the sums they were typed from: Konami's Yu-Gi-Oh! registration form s
 box (`Total Monster Cards: 15`, `Main Deck Total: 40`, `Total Side Deck: 15`; a Japanese
 list `合計：40枚`, or `40枚` alone under its heading), and deck sites head each section with
 its count (`Creatures (24)`, `Sideboard (15)`, `Deck (60)`, `Main Deck: 60`). The text parser
-reads none of them as a card; it records each number with the boxes of cards it may count
-(`stated_totals`), by line ranges only, and once the deck's zones are final (its title taken
-out, a blank-line sideboard settled, the commander and the companion placed:
-pipeline.checked_deck) `unmade` warns of each number that no box makes, naming the line,
-the number and the cards counted.
+reads none of them as a card; it records each line and the list's headings (model.StatedLines),
+and once the deck's zones are final (its title taken out, a blank-line sideboard settled, the
+commander and the companion placed: pipeline.checked_deck) `unmade` works out the boxes of cards each number may count
+(`stated_totals`, by line ranges only, one total at a time) and warns of each number that no
+box makes, naming the line, the number and the cards counted.
 
 A number is compared only where what it counts is known: a heading's box is its lines up
 to the next heading (a zone heading's up to the next zone heading), a total naming a deck
@@ -19,13 +19,14 @@ any reading the number makes is taken. A companion's sideboard copy (on the comp
 line) counts once; a companion listed again among the sideboard's cards (Arena's export)
 counts once or twice, as the list counts it; the maybeboard is no part of a list's total.
 
-Only a list with such a line pays anything: the parser records totals where it skips them
-already, and a deck with none has an empty tuple here.
+Only a list with such a line pays anything, and only a check: the parser records the lines
+where it skips them already (no box is built by parsing, `convert` or `diff`), and a deck with
+none has None there.
 """
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from ..games import zone_name
@@ -123,12 +124,13 @@ _ABOVE_IT = "listed above it"
 def stated_totals(
     found: Sequence[tuple[int, str, str, int | None]], headings: Sequence[tuple[int, str | None, str, bool]],
     title: int | None = None,
-) -> tuple[StatedTotal, ...]:
+) -> Iterator[StatedTotal]:
     """The totals of `found` (line, text, what it is: text.STATED_*, the first card line of
     the blank-line group it closes or None), in line order, with their boxes among
     `headings` (line, zone after it, text, whether it heads a zone; in line order, the
-    headings of `found` among them); `title` the line that may be the list's title. Linear
-    in the headings and totals (a bisection each)."""
+    headings of `found` among them); `title` the line that may be the list's title: one
+    at a time, as `unmade` compares them (no list of every total's boxes is kept). Linear in
+    the headings and totals (a bisection each)."""
     lines = [heading[0] for heading in headings]
     count = len(headings)
     # Each heading's zone (a zone heading) or None (a category heading), and its card kind.
@@ -156,7 +158,6 @@ def stated_totals(
         if zones[index] is not None:
             last = index
         zone_above.append(last)
-    made = []
     previous_total = 0  # the line of the total before, whose box ends there
     for number, text, what, group_start in found:
         stated_match = _NUMBER.search(nfkc(text) if not text.isascii() else text)
@@ -180,8 +181,8 @@ def stated_totals(
                 boxes += [Box(number, next_zone[at], _EVERY, _UNDER_IT),
                           Box(number, next_zone[at], _EVERY, "card lines under it", True)]
             boxes += [Box(number, end, _EVERY, _UNDER_IT), Box(number, end, _EVERY, "card lines under it", True)]
-            made.append(StatedTotal(number, text, stated, tuple(boxes), zone, title,
-                                    over_headings=zone is None and end != _END))
+            yield StatedTotal(number, text, stated, tuple(boxes), zone, title,
+                              over_headings=zone is None and end != _END)
             continue
         above = at - 1  # the heading above, -1 for none
         heading = lines[above] if above >= 0 else 0
@@ -203,7 +204,7 @@ def stated_totals(
                 heading_text = f"listed under {headings[opened][2]!r}"
                 boxes += [Box(lines[opened], number, _EVERY, heading_text + " above it"),
                           Box(lines[opened], next_zone[opened], _EVERY, heading_text)]
-            made.append(StatedTotal(number, text, stated, tuple(boxes), zone, title))
+            yield StatedTotal(number, text, stated, tuple(boxes), zone, title)
             continue
         kind = _kind(text) if what == TOTAL else None
         if kind is not None:
@@ -213,7 +214,7 @@ def stated_totals(
             heading_text = f"listed under {headings[first][2]!r}"
             boxes = [Box(lines[first], number, _EVERY, heading_text + " above it"),
                      Box(lines[first], end, _EVERY, heading_text)]
-            made.append(StatedTotal(number, text, stated, tuple(boxes), None, title))
+            yield StatedTotal(number, text, stated, tuple(boxes), None, title)
             continue
         # Any other total (`Total: 60`, `合計：40枚`, `40枚`): the box above it (or, right under
         # its heading, the heading's), since the total before it, its blank-line group, its
@@ -234,8 +235,7 @@ def stated_totals(
                       Box(lines[opened], next_zone[opened], _EVERY, heading_text)]
         boxes += [Box(0, number, _DECK, _ABOVE_IT), Box(0, _END, _DECK, _IN_THE_LIST),
                   _whole(MAIN), _whole(SIDEBOARD), _whole(EXTRA)]
-        made.append(StatedTotal(number, text, stated, tuple(boxes), None, title, nearest=not heads))
-    return tuple(made)
+        yield StatedTotal(number, text, stated, tuple(boxes), None, title, nearest=not heads)
 
 
 class _Counter:
@@ -330,7 +330,8 @@ def unmade(deck: Deck, game: str) -> list[Problem]:
     within = unread.within if unread.lines or unread.after is not None else None
     found = []
     readings = counter.readings
-    for total in deck.stated_totals:
+    assert deck.stated_totals is not None  # (a check asks only when the list states some)
+    for total in stated_totals(*deck.stated_totals):
         stated = total.stated
         if total.over_headings and count(total.boxes[0]) == 0:
             continue  # `Spells (28)` counting the headings under it

@@ -49,7 +49,7 @@ from itertools import chain, compress, count, repeat
 from operator import itemgetter, not_
 
 from ..lazy_pattern import lazy
-from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck, GuessedSideboard, MaybeTitle
+from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck, GuessedSideboard, MaybeTitle, StatedLines
 from ..names import display_name, nfkc
 from ..problem import WARNING, LineProblems, Problem
 from ..wording import counted as counted_words, lines_text
@@ -1250,9 +1250,8 @@ def parse(text: str, source: str = "<text>") -> Deck:
     deck.empty_command_heading = _empty_command_heading(headings, deck)
     deck.headed = saw_header
     if stated:
-        from .stated import stated_totals  # only a list that states a total
-
-        deck.stated_totals = stated_totals(stated, headings, deck.maybe_title.line if deck.maybe_title is not None else None)
+        # Compared only by a check (decklists/stated.py builds the boxes then).
+        deck.stated_totals = StatedLines(stated, headings, deck.maybe_title.line if deck.maybe_title is not None else None)
     return deck
 
 
@@ -1563,13 +1562,11 @@ def _parse_plain_sections(lines: list[str], deck: Deck) -> bool:
         deck.note_zone_counts(cards, used)
     deck.headed = True  # a header above cards, as the general path's saw_header
     if counted_heading:
-        from .stated import stated_totals  # only a list that states a total
-
         # Its headers, read again (a list of thousands of headers and no count keeps none).
         headings = [(number, _plain_header(line), line, True) for number, line in enumerate(lines, start=1)
                     if line and _plain_card(line) is None]
-        deck.stated_totals = stated_totals(
-            [(number, line, STATED_HEADING, None) for number, _, line, _ in headings if _has_digit(line)], headings)
+        deck.stated_totals = StatedLines(
+            [(number, line, STATED_HEADING, None) for number, _, line, _ in headings if _has_digit(line)], headings, None)
     return True
 
 
