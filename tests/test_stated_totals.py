@@ -275,6 +275,11 @@ def test_a_real_yugioh_deck_with_a_card_line_lost_is_told_which_totals_it_breaks
     # Arena: the companion in its section and in the sideboard's 15.
     ("Companion\n1 Lurrus of the Dream-Den\n\nDeck (60)\n4 Lightning Bolt\n56 Mountain\n\nSideboard (15)\n1 Lurrus of the Dream-Den\n"
      "14 Island\n", "mtg/modern"),
+    # Arena's with a grand total: the companion counted once (75), or both its lines (76).
+    ("Companion\n1 Lurrus of the Dream-Den\n\nDeck\n4 Lightning Bolt\n56 Mountain\n\nSideboard\n1 Lurrus of the Dream-Den\n"
+     "14 Island\nTotal: 75\n", "mtg/modern"),
+    ("Companion\n1 Lurrus of the Dream-Den\n\nDeck\n4 Lightning Bolt\n56 Mountain\n\nSideboard\n1 Lurrus of the Dream-Den\n"
+     "14 Island\nTotal: 76\n", "mtg/modern"),
     # A commander section run on into the deck (no `Deck` line): the command zone is one card.
     ("Commander (1)\n1 Atraxa, Praetors' Voice\n1 Sol Ring\n98 Forest\n", "mtg/commander"),
     # A category heading's count of card lines, as some sites count (3 lines, 8 cards).
