@@ -89,7 +89,7 @@ def convert(
     check_database_path(cards)
     fmt = None if format_id is None else given(format_id)
     if isinstance(deck, Deck):
-        read = deck
+        read = deck.as_given()  # the caller's: an entry may have been changed in place
     else:
         read = read_deck(deck, input_format=input_format)
     # the deck's name the command writes for its file: a Deck's when it was read from a file

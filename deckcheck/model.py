@@ -2,14 +2,10 @@
 from __future__ import annotations
 
 from collections.abc import Container, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING
 
 from .names import card_key, fold
 from .problem import LineProblems, Problem
 from .record import NamedTuple, Record
-
-if TYPE_CHECKING:
-    from .decklists.stated import StatedTotal
 
 MAIN = "main"
 SIDEBOARD = "sideboard"
@@ -81,6 +77,19 @@ class GuessedSideboard(Record):
         return min(self.lines)
 
 
+class StatedLines(NamedTuple):
+    """What a typed list states of its own totals, as the text parser found it: `found`
+    (line, text, what it is: text.STATED_*, the first card line of the blank-line group a
+    total closes or None), `headings` (line, zone after it, text, whether it heads a zone)
+    and `title`, the line that may be the list's title. Plain numbers and the parser's own
+    lists: decklists/stated.py builds the boxes each number may count only when it compares
+    them (a check), so parsing, `convert` and `diff` pay nothing for them."""
+
+    found: list[tuple[int, str, str, int | None]]
+    headings: list[tuple[int, str | None, str, bool]]
+    title: int | None
+
+
 class MaybeTitle(Record):
     """The first line of a typed list, `text` on line `line` with no count, where a title
     may stand: alone above the cards (`alone`: a blank line after it) or just above a
@@ -122,7 +131,7 @@ class Deck(Record):
         commander_hints: tuple[str, ...] = (), guessed_sideboard: GuessedSideboard | None = None,
         banner_card: str | None = None, comments: str | None = None, maybe_title: MaybeTitle | None = None,
         empty_command_heading: tuple[int, str] | None = None, cut_line: int | None = None,
-        headed: bool = False, drafter: str | None = None, stated_totals: tuple[StatedTotal, ...] = (),
+        headed: bool = False, drafter: str | None = None, stated_totals: StatedLines | None = None,
     ) -> None:
         self.source = source
         self.entries = [] if entries is None else entries
@@ -165,8 +174,8 @@ class Deck(Record):
         # player's (batch/check.py). None for any other file.
         self.drafter = drafter
         # The totals a typed list states for itself (`Main Deck Total: 40`, `Sideboard (15)`),
-        # with the boxes of lines each may count: compared with the deck's final zones
-        # (decklists/stated.py). Empty for nearly every list.
+        # as the parser found them: compared with the deck's final zones (decklists/stated.py).
+        # None for nearly every list.
         self.stated_totals = stated_totals
         self._counted: tuple[list[CardEntry], dict[str, int], frozenset[str]] | None = None
 
@@ -177,11 +186,20 @@ class Deck(Record):
         entries (rules/context.py reads them while the deck lists the same entry objects)."""
         self._counted = (list(self.entries), counts, zones)
 
+    def as_given(self) -> Deck:
+        """The deck as a library caller hands it back (check_deck, convert, simulate): without
+        the counts the parser noted, since a caller may have changed an entry in place
+        (`deck.entries[1].count = 50`), which the entries' identity cannot show. The deck
+        itself when nothing was noted; else a shallow copy (the caller's deck untouched)."""
+        return self if self._counted is None else self.copy(_counted=None)
+
     def zone_counts_noted(self) -> tuple[dict[str, int], frozenset[str]] | None:
         """(counts, zones) of note_zone_counts when the deck still lists the very entries
         they were noted for, in that order (compared in C, object by object: an entry
         replaced, added or removed since, by a caller or a later step, leaves them unused);
-        else None. Entries are immutable records: the same objects hold the same counts."""
+        else None. Entries are treated as immutable: the same objects hold the same counts
+        on the parser's own way to the check (a deck a library caller hands back is taken
+        `as_given`, its noted counts dropped)."""
         noted = self._counted
         if noted is None or noted[0] != self.entries:
             return None

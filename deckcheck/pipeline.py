@@ -197,6 +197,18 @@ def check_deck(
     """
     if not isinstance(deck, Deck):  # text given here met an AttributeError from deep inside
         raise OptionError("deck", f"{quoted(deck)}: give a Deck that parse_deck read (validate takes the decklist's text or file)")
+    # The caller's deck: an entry changed in place since it was read would leave the counts
+    # the parser noted stale (Deck.as_given).
+    return check_read_deck(deck.as_given(), fmt, date=date, cards=cards, offline=offline, pool=pool, platform=platform,
+                           context=context)
+
+
+def check_read_deck(
+    deck: Deck, fmt: FormatRef | Format, *, date: str | dt.date | None = None, cards: CardsArg = None,
+    offline: bool | None = None, pool: str | Path | Pool | None = None, platform: str = "paper", context: Context | None = None,
+) -> DeckResult:
+    """check_deck of a deck this process read and handed to no one (validate, the CLI): the
+    counts its parser noted are taken (Deck.note_zone_counts)."""
     if context is not None and not isinstance(context, Context):  # met an AttributeError deep inside
         raise OptionError("context", f"{quoted(context)}: give a rules Context made for the same settings, or None")
     if not isinstance(fmt, Format):
@@ -401,7 +413,7 @@ def validate(
     fmt = given(format_id)
     pool = pool_argument(pool)
     deck = read_deck(text_or_path, input_format=input_format)
-    return check_deck(deck, fmt, date=parse_date(date), cards=cards, offline=offline, pool=pool,
+    return check_read_deck(deck, fmt, date=parse_date(date), cards=cards, offline=offline, pool=pool,
                       platform=check_platform(platform))
 
 

@@ -116,6 +116,11 @@ def worst_severity(problems: list[Problem]) -> str:
     return max((problem.severity for problem in problems), key=lambda severity: _RANK.get(severity, 0), default=INFO)
 
 
+# What the problem LineProblems.close adds says after its number: a reader of a deck's
+# problems (decklists/stated.py) knows by it that unreadable lines went unlisted.
+UNLISTED_LINES = "more unreadable lines not listed"
+
+
 class LineProblems(list):  # type: ignore[type-arg]
     """A deck's problems as a parser reports them, keeping at most `limit` problems of
     unreadable lines (`parse-error` with a line): further ones are only counted, so a
@@ -169,7 +174,7 @@ class LineProblems(list):  # type: ignore[type-arg]
         if self.unlisted:
             super().append(Problem(
                 rule=PARSE_ERROR, severity=self.unlisted_worst,
-                message=f"{self.unlisted:,} more unreadable lines not listed (only the first {self.limit:,} are)",
+                message=f"{self.unlisted:,} {UNLISTED_LINES} (only the first {self.limit:,} are)",
             ))
         self.unlisted = 0
 

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
+
+from deckcheck import parse_bytes, parse_deck
 from deckcheck.decklists import parse_text
 from deckcheck.decklists.layout import settle_sideboard
 from deckcheck.formats import load
@@ -239,3 +242,23 @@ def test_noted_counts_are_no_field_of_the_deck():
     assert read.zone_counts_noted() is not None and built.zone_counts_noted() is None
     assert read == built and "_counted" not in Deck.record_fields() and "_counted" not in repr(read)
     assert read.replace(name="x").zone_counts_noted() is None  # rebuilt through __init__: counted again
+
+
+@pytest.mark.parametrize(("change", "expected"), [
+    (lambda entries: setattr(entries[1], "count", 50), ["main deck has 54 cards; at least 60 required"]),
+    (lambda entries: setattr(entries[0], "zone", SIDEBOARD), ["main deck has 56 cards; at least 60 required"]),
+    (lambda entries: None, []),
+])
+@pytest.mark.parametrize("read", [
+    lambda text: parse_bytes(text.encode()), lambda text: parse_deck(text),
+])
+def test_a_deck_whose_entry_a_library_caller_changed_in_place_is_checked_as_it_is_now(read, change, expected):
+    """`d.entries[1].count = 50` after parse_bytes: check_deck gave the verdict of the list
+    as read, from the counts its parser noted (review of session 33, finding 3); a caller's
+    deck is taken without them (Deck.as_given), the caller's deck untouched."""
+    deck = read("4 Lightning Bolt\n56 Mountain\n")
+    change(deck.entries)
+    noted = deck.zone_counts_noted()
+    result = check_deck(deck, "mtg/modern", date="2024-06-01", cards=False)
+    assert [problem.message for problem in result.problems if problem.is_error] == expected
+    assert deck.zone_counts_noted() == noted  # the caller's deck as it was

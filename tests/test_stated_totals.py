@@ -122,6 +122,42 @@ def test_a_real_deck_whose_stated_number_is_changed_is_told_on_that_line(mtg_dec
             assert re.match(rf"(?:{counted} are |the \w[\w ]* holds {counted}$)", match["counted"]), found[0].message
 
 
+# The ten companions (Ikoria, Lurrus to Zirda): a real deck holding one in its sideboard.
+_COMPANIONS = ("Gyruda, Doom of Depths", "Jegantha, the Wellspring", "Kaheera, the Orphanguard", "Keruga, the Macrosage",
+               "Lurrus of the Dream-Den", "Lutri, the Spellchaser", "Obosh, the Preypiercer", "Umori, the Collector",
+               "Yorion, Sky Nomad", "Zirda, the Dawnwaker")
+
+
+def _arena_with_companion(deck: dict, companion: str) -> str:
+    """Arena's export with a grand total: the companion under `Companion` and again among
+    the sideboard's cards, the total counting it once."""
+    return (f"Companion\n1 {companion}\n\nDeck\n" + "\n".join(_lines(deck["mainboard"])) + "\n\nSideboard\n"
+            + "\n".join(_lines(deck["sideboard"])) + f"\nTotal: {_total(deck['mainboard']) + _total(deck['sideboard'])}\n")
+
+
+def test_a_real_deck_with_its_companion_written_twice_and_a_grand_total_is_not_told(mtg_decks):
+    """Every real deck whose sideboard holds a companion, written as Arena writes it with a
+    grand total under it: no warning (review of session 33, finding 1: the companion's two
+    lines were both counted, 76 for a 75-card list); the total one more or one less is told."""
+    formats: dict = {}
+    false, checked, told = [], 0, 0
+    for deck in mtg_decks:
+        companion = next((card["name"] for card in deck["sideboard"] if card["name"] in _COMPANIONS), None)
+        if companion is None:
+            continue
+        text = _arena_with_companion(deck, companion)
+        if _stated(_check(text, deck, formats)):
+            false.append(deck["deck_id"])
+        checked += 1
+        if checked % 10 == 0:  # a sample told of a total two more or two less
+            stated = _total(deck["mainboard"]) + _total(deck["sideboard"])
+            wrong = text.replace(f"Total: {stated}\n", f"Total: {stated + (2 if told % 2 else -2)}\n")
+            told += len(_stated(_check(wrong, deck, formats)))
+    assert checked > 500
+    assert told == checked // 10
+    assert false == []
+
+
 # ---------------------------------------------------------------- Yu-Gi-Oh!: Konami's form
 
 
@@ -239,6 +275,11 @@ def test_a_real_yugioh_deck_with_a_card_line_lost_is_told_which_totals_it_breaks
     # Arena: the companion in its section and in the sideboard's 15.
     ("Companion\n1 Lurrus of the Dream-Den\n\nDeck (60)\n4 Lightning Bolt\n56 Mountain\n\nSideboard (15)\n1 Lurrus of the Dream-Den\n"
      "14 Island\n", "mtg/modern"),
+    # Arena's with a grand total: the companion counted once (75), or both its lines (76).
+    ("Companion\n1 Lurrus of the Dream-Den\n\nDeck\n4 Lightning Bolt\n56 Mountain\n\nSideboard\n1 Lurrus of the Dream-Den\n"
+     "14 Island\nTotal: 75\n", "mtg/modern"),
+    ("Companion\n1 Lurrus of the Dream-Den\n\nDeck\n4 Lightning Bolt\n56 Mountain\n\nSideboard\n1 Lurrus of the Dream-Den\n"
+     "14 Island\nTotal: 76\n", "mtg/modern"),
     # A commander section run on into the deck (no `Deck` line): the command zone is one card.
     ("Commander (1)\n1 Atraxa, Praetors' Voice\n1 Sol Ring\n98 Forest\n", "mtg/commander"),
     # A category heading's count of card lines, as some sites count (3 lines, 8 cards).
@@ -300,6 +341,71 @@ def test_a_box_holding_an_unreadable_line_is_not_compared():
     result = validate("Deck (8)\n4 Lightning Bolt\nfour Goblin Guide\nSideboard (2)\n1 Duress\n", "mtg/modern", offline=True)
     assert [problem.line for problem in _stated(result)] == [4]  # the sideboard's box holds no such line
     assert any(problem.rule == "parse-error" and problem.line == 3 and problem.is_error for problem in result.problems)
+
+
+@pytest.mark.parametrize(("blocks", "wrong", "warned"), [
+    (28, None, []),  # 28 unreadable lines, 3 of them unlisted: their boxes are no more compared
+    (28, 5, [13]),  # a box before the last listed unreadable line is still compared
+    (10, 5, [13]),
+])
+def test_a_box_past_the_listed_unreadable_lines_is_not_compared(blocks, wrong, warned):
+    """Only the first 25 unreadable lines are listed (limits.py): the boxes holding the 26th
+    to 28th were compared as if they held 4 cards, 3 false warnings (review of session 33,
+    finding 4). A box reaching past the last listed one, when more went unlisted, is not
+    compared; one holding a readable card line less is still told."""
+    text = "Creatures (5)\n4 Lightning Bolt\nfour Shock\n" * blocks
+    if wrong is not None:  # block `wrong` (line 13) states 5 and holds 4 readable cards only
+        lines = text.split("\n")
+        lines[3 * (wrong - 1) + 2] = "1 Shock"
+        lines[3 * (wrong - 1)] = "Creatures (6)"
+        text = "\n".join(lines)
+    result = validate(text, "mtg/vintage", offline=True)
+    assert [problem.line for problem in _stated(result)] == warned
+
+
+@pytest.mark.parametrize(("text", "fmt", "warned"), [
+    # A heading counting the sub-headings under it: its own box is empty (review of session 33, finding 2).
+    ("Deck (60)\nSpells (28)\nInstants (12)\n12 Lightning Bolt\nSorceries (16)\n16 Rift Bolt\n"
+     "Lands (32)\n32 Mountain\n", "mtg/vintage", []),
+    ("Deck (60)\nSpells (28)\n\nInstants (12)\n12 Lightning Bolt\nSorceries (16)\n16 Rift Bolt\n"
+     "Lands (32)\n32 Mountain\n", "mtg/vintage", []),
+    ("Main Deck (40)\nMonsters (14)\nEffect Monsters\n3 Ash Blossom & Joyous Spring\n3 Effect Veiler\n"
+     "Tuner Monsters\n8 Jet Synchron\nSpells (26)\nQuick-Play Spells\n3 Called by the Grave\n23 Pot of Desires\n",
+     "yugioh/advanced-tcg", []),
+    # A sub-heading's own count is still told.
+    ("Deck (60)\nSpells (28)\nInstants (13)\n12 Lightning Bolt\nSorceries (16)\n16 Rift Bolt\n"
+     "Lands (32)\n32 Mountain\n", "mtg/vintage", [3]),
+])
+def test_a_heading_counting_the_headings_under_it_is_not_told_it_holds_none(text, fmt, warned):
+    """`Spells (28)` above `Instants (12)` and `Sorceries (16)`, Konami's `Monsters (14)`
+    above `Effect Monsters`: the heading's own box (up to the next heading) holds no card, and
+    which later headings its number covers the list does not say, so it is not compared."""
+    result = validate(text, fmt, "2024-06-01", offline=True, cards=False)
+    assert [problem.line for problem in _stated(result)] == warned
+
+
+def _boxes_built(text: str, monkeypatch, check: bool) -> int:
+    """How many boxes (stated.Box) reading `text`, and checking it when `check`, builds."""
+    from deckcheck.decklists import stated
+
+    built = []
+    real = stated.Box
+    monkeypatch.setattr(stated, "Box", lambda *args: built.append(1) or real(*args))
+    deck = parse_deck(text)
+    if check:
+        check_deck(deck, "mtg/vintage", cards=False)
+    monkeypatch.setattr(stated, "Box", real)
+    return len(built)
+
+
+def test_a_list_full_of_totals_builds_its_boxes_only_when_checked_and_in_number_linear(monkeypatch):
+    """Headings and totals by the thousand: reading the list builds no box (convert and diff
+    never compare; review of session 33, finding 6, about 12 built per total while parsing),
+    and a check builds twice as many for a list twice as long."""
+    block = "Creatures (4)\n4 Lightning Bolt\nTotal: 4\nSpells (2)\n2 Shock\nTotal: 6\n"
+    assert [_boxes_built(block * n, monkeypatch, check=False) for n in (1_000, 2_000)] == [0, 0]
+    once, twice = (_boxes_built(block * n, monkeypatch, check=True) for n in (1_000, 2_000))
+    assert once > 1_000 and abs(twice - 2 * once) < 10  # (each block the same boxes; the first total fewer)
 
 
 def test_totals_cost_a_list_linear_time():

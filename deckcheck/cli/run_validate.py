@@ -31,7 +31,7 @@ def run_validate(
     The defaults of the options are the command's (cli/validate.py), so every one is named."""
     from .. import decklists
     from ..formats import load, reference
-    from ..pipeline import check_deck, check_platform, parse_date
+    from ..pipeline import check_platform, check_read_deck, parse_date
     from ..problem import ProblemBudget
     from ..registered_pools import unchecked_without_pools
     from ..errors import DeckcheckError
@@ -62,7 +62,7 @@ def run_validate(
     budget = ProblemBudget()  # the problems one report lists (limits.py)
     for source in decks:
         deck = read_deck_argument(source, input_format=input_format)
-        result = check_deck(deck, fmt, date=day, pool=pool, cards=catalog or False, platform=platform)
+        result = check_read_deck(deck, fmt, date=day, pool=pool, cards=catalog or False, platform=platform)
         if catalog and not result.legal:  # only a deck with errors pays for the import
             from ..cards.other_game import other_game_hint
 

@@ -50,7 +50,7 @@ def sheet(
     from ..formats import load, reference
     from ..paperwork.pdf import SheetWriter
     from ..paperwork.sheet import Registrant, build_sheet
-    from ..pipeline import check_deck, parse_date
+    from ..pipeline import check_read_deck, parse_date
     from ..report import PLAIN, deliver, load as load_reporter
     from ..result import Report
 
@@ -75,7 +75,7 @@ def sheet(
     pool = read_pool_argument(pool_file)
     catalog, note = open_cards(fmt, cards_db, offline=offline)
     parsed = read_deck_argument(deck, input_format=input_format)
-    result = check_deck(parsed, fmt, date=day, cards=catalog or False, offline=offline, pool=pool)
+    result = check_read_deck(parsed, fmt, date=day, cards=catalog or False, offline=offline, pool=pool)
     report = Report(results=[result])
     plain = load_reporter(PLAIN)
     emit(deliver(plain, report, color=coloured(plain)), color=coloured(plain))

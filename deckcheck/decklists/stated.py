@@ -4,11 +4,11 @@ Lists keep the sums they were typed from: Konami's Yu-Gi-Oh! registration form s
 box (`Total Monster Cards: 15`, `Main Deck Total: 40`, `Total Side Deck: 15`; a Japanese
 list `合計：40枚`, or `40枚` alone under its heading), and deck sites head each section with
 its count (`Creatures (24)`, `Sideboard (15)`, `Deck (60)`, `Main Deck: 60`). The text parser
-reads none of them as a card; it records each number with the boxes of cards it may count
-(`stated_totals`), by line ranges only, and once the deck's zones are final (its title taken
-out, a blank-line sideboard settled, the commander and the companion placed:
-pipeline.checked_deck) `unmade` warns of each number that no box makes, naming the line,
-the number and the cards counted.
+reads none of them as a card; it records each line and the list's headings (model.StatedLines),
+and once the deck's zones are final (its title taken out, a blank-line sideboard settled, the
+commander and the companion placed: pipeline.checked_deck) `unmade` works out the boxes of cards each number may count
+(`stated_totals`, by line ranges only, one total at a time) and warns of each number that no
+box makes, naming the line, the number and the cards counted.
 
 A number is compared only where what it counts is known: a heading's box is its lines up
 to the next heading (a zone heading's up to the next zone heading), a total naming a deck
@@ -16,22 +16,24 @@ counts that deck, a total naming a card kind counts the box of that kind's headi
 above it (none: not compared, since which cards are monsters only card data could tell),
 and any other total may sum the box above it, its deck, the list so far or the whole list:
 any reading the number makes is taken. A companion's sideboard copy (on the companion's own
-line) counts once, and the maybeboard is no part of a list's total.
+line) counts once; a companion listed again among the sideboard's cards (Arena's export)
+counts once or twice, as the list counts it; the maybeboard is no part of a list's total.
 
-Only a list with such a line pays anything: the parser records totals where it skips them
-already, and a deck with none has an empty tuple here.
+Only a list with such a line pays anything, and only a check: the parser records the lines
+where it skips them already (no box is built by parsing, `convert` or `diff`), and a deck with
+none has None there.
 """
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from ..games import zone_name
 from ..lazy_pattern import lazy
 from ..model import COMPANION, EXTRA, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck
 from ..names import nfkc
-from ..problem import WARNING, Problem
+from ..problem import UNLISTED_LINES, WARNING, Problem
 from ..record import NamedTuple, Record
 from .common import parse_error
 from .text import STATED_ALONE as ALONE, STATED_HEADING as HEADING, STATED_TOTAL as TOTAL
@@ -43,6 +45,10 @@ from .text import STATED_ALONE as ALONE, STATED_HEADING as HEADING, STATED_TOTAL
 _EVERY = "every"
 _DECK = "deck"
 _SIDE_ALONE = "side alone"
+# _EVERY and _DECK without a companion the sideboard lists again on a line of its own (Arena
+# writes it under `Companion` and among the sideboard's 15): the card counts once.
+_ONCE = {_EVERY: "every once", _DECK: "deck once"}
+_ONCE_OF = {once: which for which, once in _ONCE.items()}
 _END = 1 << 62  # after every line
 
 # The last number of a line (after NFKC: `合計：４０枚`).
@@ -76,10 +82,10 @@ class StatedTotal(Record):
     the list's first line when it may be its title (text.MaybeTitle), which a box may hold
     or not: a deck's name that names a card too stays one, and without card data any does."""
 
-    __slots__ = ("line", "text", "stated", "boxes", "zone", "title", "nearest")
+    __slots__ = ("line", "text", "stated", "boxes", "zone", "title", "nearest", "over_headings")
 
     def __init__(self, line: int, text: str, stated: int, boxes: tuple[Box, ...], zone: str | None,
-                 title: int | None = None, nearest: bool = False) -> None:
+                 title: int | None = None, nearest: bool = False, over_headings: bool = False) -> None:
         self.line = line
         self.text = text
         self.stated = stated
@@ -87,6 +93,10 @@ class StatedTotal(Record):
         self.zone = zone
         self.title = title
         self.nearest = nearest
+        # A category heading another heading ends: with no card in its box (its first), its
+        # number counts the headings under it (`Spells (28)` above `Instants (12)`), which
+        # of them the list does not say, and it is not compared.
+        self.over_headings = over_headings
 
 
 @lru_cache(maxsize=256)  # a list's totals repeat their words (`Total: 15` on each box)
@@ -114,12 +124,13 @@ _ABOVE_IT = "listed above it"
 def stated_totals(
     found: Sequence[tuple[int, str, str, int | None]], headings: Sequence[tuple[int, str | None, str, bool]],
     title: int | None = None,
-) -> tuple[StatedTotal, ...]:
+) -> Iterator[StatedTotal]:
     """The totals of `found` (line, text, what it is: text.STATED_*, the first card line of
     the blank-line group it closes or None), in line order, with their boxes among
     `headings` (line, zone after it, text, whether it heads a zone; in line order, the
-    headings of `found` among them); `title` the line that may be the list's title. Linear
-    in the headings and totals (a bisection each)."""
+    headings of `found` among them); `title` the line that may be the list's title: one
+    at a time, as `unmade` compares them (no list of every total's boxes is kept). Linear in
+    the headings and totals (a bisection each)."""
     lines = [heading[0] for heading in headings]
     count = len(headings)
     # Each heading's zone (a zone heading) or None (a category heading), and its card kind.
@@ -147,7 +158,6 @@ def stated_totals(
         if zones[index] is not None:
             last = index
         zone_above.append(last)
-    made = []
     previous_total = 0  # the line of the total before, whose box ends there
     for number, text, what, group_start in found:
         stated_match = _NUMBER.search(nfkc(text) if not text.isascii() else text)
@@ -171,7 +181,8 @@ def stated_totals(
                 boxes += [Box(number, next_zone[at], _EVERY, _UNDER_IT),
                           Box(number, next_zone[at], _EVERY, "card lines under it", True)]
             boxes += [Box(number, end, _EVERY, _UNDER_IT), Box(number, end, _EVERY, "card lines under it", True)]
-            made.append(StatedTotal(number, text, stated, tuple(boxes), zone, title))
+            yield StatedTotal(number, text, stated, tuple(boxes), zone, title,
+                              over_headings=zone is None and end != _END)
             continue
         above = at - 1  # the heading above, -1 for none
         heading = lines[above] if above >= 0 else 0
@@ -193,7 +204,7 @@ def stated_totals(
                 heading_text = f"listed under {headings[opened][2]!r}"
                 boxes += [Box(lines[opened], number, _EVERY, heading_text + " above it"),
                           Box(lines[opened], next_zone[opened], _EVERY, heading_text)]
-            made.append(StatedTotal(number, text, stated, tuple(boxes), zone, title))
+            yield StatedTotal(number, text, stated, tuple(boxes), zone, title)
             continue
         kind = _kind(text) if what == TOTAL else None
         if kind is not None:
@@ -203,7 +214,7 @@ def stated_totals(
             heading_text = f"listed under {headings[first][2]!r}"
             boxes = [Box(lines[first], number, _EVERY, heading_text + " above it"),
                      Box(lines[first], end, _EVERY, heading_text)]
-            made.append(StatedTotal(number, text, stated, tuple(boxes), None, title))
+            yield StatedTotal(number, text, stated, tuple(boxes), None, title)
             continue
         # Any other total (`Total: 60`, `合計：40枚`, `40枚`): the box above it (or, right under
         # its heading, the heading's), since the total before it, its blank-line group, its
@@ -224,8 +235,7 @@ def stated_totals(
                       Box(lines[opened], next_zone[opened], _EVERY, heading_text)]
         boxes += [Box(0, number, _DECK, _ABOVE_IT), Box(0, _END, _DECK, _IN_THE_LIST),
                   _whole(MAIN), _whole(SIDEBOARD), _whole(EXTRA)]
-        made.append(StatedTotal(number, text, stated, tuple(boxes), None, title, nearest=not heads))
-    return tuple(made)
+        yield StatedTotal(number, text, stated, tuple(boxes), None, title, nearest=not heads)
 
 
 class _Counter:
@@ -239,9 +249,22 @@ class _Counter:
         companions = {entry.line for entry in self.entries if entry.zone == COMPANION}
         self.beside = {entry.line for entry in self.entries if entry.zone == SIDEBOARD and entry.line in companions}
         self.companions = companions
+        # Lines of companions the sideboard lists again on a line of their own (none: the
+        # usual list, whose boxes are counted one way only).
+        listed = {entry.key for entry in self.entries if entry.zone == SIDEBOARD} if companions - self.beside else ()
+        self.twice = {entry.line for entry in self.entries
+                      if entry.zone == COMPANION and entry.line not in self.beside and entry.key in listed}
         self.made: dict[str, tuple[list[int], list[int], list[int]]] = {}
 
+    def readings(self, box: Box) -> tuple[Box, ...]:
+        """`box`, and where a companion is listed twice (its own section and the sideboard's
+        cards) the box counting it once: a list may count both copies or one."""
+        once = _ONCE.get(box.zone) if self.twice else None
+        return (box,) if once is None else (box, box._replace(zone=once))
+
     def _takes(self, entry: CardEntry, which: str) -> bool:
+        if which in _ONCE_OF:
+            return entry.line not in self.twice and self._takes(entry, _ONCE_OF[which])
         if which == _EVERY or which == _DECK:
             if entry.zone == COMPANION and entry.line in self.beside:
                 return False
@@ -272,15 +295,23 @@ class _Counter:
 class _Unread:
     """The lines of a list that could not be read (a `parse-error` error: `四 Name`, a name
     in brackets the parser does not take), and their zones: a box holding one has cards no
-    one can count, and its total is not compared (the line's own error says what to fix)."""
+    one can count, and its total is not compared (the line's own error says what to fix).
+    Only the first unreadable lines are listed (LineProblems): when more went unlisted, a box
+    reaching past the last one listed may hold one, and is not compared either."""
 
     def __init__(self, problems: Sequence[Problem]) -> None:
         self.lines = sorted(problem.line for problem in problems if problem.line is not None and problem.is_error
                             and problem.rule == "parse-error")
         self.zones = {problem.line: problem.zone for problem in problems
                       if problem.line is not None and problem.is_error and problem.rule == "parse-error"}
+        unlisted = any(problem.line is None and problem.rule == "parse-error" and UNLISTED_LINES in problem.message
+                       for problem in problems)
+        # The line after the last listed one (unlisted lines come after it), or None.
+        self.after: int | None = (self.lines[-1] + 1 if self.lines else 0) if unlisted else None
 
     def within(self, box: Box) -> bool:
+        if self.after is not None and box.end > self.after:
+            return True
         lines = self.lines
         index = bisect_left(lines, box.start)
         if box.zone == _EVERY or box.zone == _DECK:
@@ -296,14 +327,20 @@ def unmade(deck: Deck, game: str) -> list[Problem]:
     counter = _Counter(deck.entries)
     count = counter.count
     unread = _Unread(deck.problems)
-    within = unread.within if unread.lines else None
+    within = unread.within if unread.lines or unread.after is not None else None
     found = []
-    for total in deck.stated_totals:
+    readings = counter.readings
+    assert deck.stated_totals is not None  # (a check asks only when the list states some)
+    for total in stated_totals(*deck.stated_totals):
         stated = total.stated
-        if any(count(box) == stated or (within is not None and within(box)) for box in total.boxes):
+        if total.over_headings and count(total.boxes[0]) == 0:
+            continue  # `Spells (28)` counting the headings under it
+        if any(count(box) == stated for given in total.boxes for box in readings(given)) or (
+                within is not None and any(within(box) for box in total.boxes)):
             continue
         if total.title is not None and any(count(box) - count(box._replace(start=total.title, end=total.title + 1)) == stated
-                                           for box in total.boxes if box.start <= total.title < box.end):
+                                           for given in total.boxes for box in readings(given)
+                                           if box.start <= total.title < box.end):
             continue  # the first line read as a card (no card data, or a card's name) and the list's title
         named = 0
         if total.nearest:

@@ -49,7 +49,7 @@ from itertools import chain, compress, count, repeat
 from operator import itemgetter, not_
 
 from ..lazy_pattern import lazy
-from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck, GuessedSideboard, MaybeTitle
+from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck, GuessedSideboard, MaybeTitle, StatedLines
 from ..names import display_name, nfkc
 from ..problem import WARNING, LineProblems, Problem
 from ..wording import counted as counted_words, lines_text
@@ -248,8 +248,9 @@ _NAMED_LINE = lazy(
 # variant only at the end of the name (before other decorations), never inside it
 # (tests/test_ygo_names.py reads every Yu-Gi-Oh! name back).
 _TAGS = lazy(r"\s*\^[^^]*\^")                     # Archidekt `^Have,#37d67a^`
-# A `#` and a number before a closing Japanese bracket is the name's too (`《Flying Kamakiri #1》×2`).
-_COMMENT = lazy(rf"\s+#(?!\d+(?:[\s{_CLOSING_QUOTES}]|$))(?P<text>.*)$")  # Moxfield `#tag`, deckstats `# !Commander`
+# A `#` and a number before a closing Japanese bracket is the name's too (`《Flying Kamakiri #1》×2`),
+# and before a lenticular one (`【Jinzo #7】×1`: the brackets stay the name's, as `【Jinzo】` keeps them).
+_COMMENT = lazy(rf"\s+#(?!\d+(?:[\s{_CLOSING_QUOTES}】]|$))(?P<text>.*)$")  # Moxfield `#tag`, deckstats `# !Commander`
 # Not inside Markdown bold (`**Duress**` holds `*Duress*`): a marker stands alone.
 _MARKER = lazy(r"\s*(?<!\*)\*(?P<marker>[A-Za-z]{1,6})\*(?!\*)")  # `*F*`, `*E*`, TappedOut `*CMDR*`
 _VARIANT = lazy(r"\s*<[^<>]*>(?=\s*(?:$|[\[(]))")    # MTGGoldfish `<A>`, `<showcase>` (then `[SET]`)
@@ -1249,9 +1250,8 @@ def parse(text: str, source: str = "<text>") -> Deck:
     deck.empty_command_heading = _empty_command_heading(headings, deck)
     deck.headed = saw_header
     if stated:
-        from .stated import stated_totals  # only a list that states a total
-
-        deck.stated_totals = stated_totals(stated, headings, deck.maybe_title.line if deck.maybe_title is not None else None)
+        # Compared only by a check (decklists/stated.py builds the boxes then).
+        deck.stated_totals = StatedLines(stated, headings, deck.maybe_title.line if deck.maybe_title is not None else None)
     return deck
 
 
@@ -1562,13 +1562,11 @@ def _parse_plain_sections(lines: list[str], deck: Deck) -> bool:
         deck.note_zone_counts(cards, used)
     deck.headed = True  # a header above cards, as the general path's saw_header
     if counted_heading:
-        from .stated import stated_totals  # only a list that states a total
-
         # Its headers, read again (a list of thousands of headers and no count keeps none).
         headings = [(number, _plain_header(line), line, True) for number, line in enumerate(lines, start=1)
                     if line and _plain_card(line) is None]
-        deck.stated_totals = stated_totals(
-            [(number, line, STATED_HEADING, None) for number, _, line, _ in headings if _has_digit(line)], headings)
+        deck.stated_totals = StatedLines(
+            [(number, line, STATED_HEADING, None) for number, _, line, _ in headings if _has_digit(line)], headings, None)
     return True
 
 

@@ -226,7 +226,7 @@ def simulate(
     # Zone sizes as in force today: a simulation has no event date. As validation reads it:
     # a Commander format takes the commander out of the library wherever the file put it
     # (rules/_commander_placing.py), so the engine draws from the 99.
-    deck = read_as(deck if isinstance(deck, Deck) else read_deck(deck), fmt, cards=card_data)
+    deck = read_as(deck.as_given() if isinstance(deck, Deck) else read_deck(deck), fmt, cards=card_data)
     deck_notes = tuple(_deck_warnings(deck, card_problems)) + tuple(_no_commander(deck, fmt, card_data))
     warnings = list(deck_notes)
     hand_size = fmt.opening_hand.size
@@ -453,7 +453,7 @@ def _with_built_in_data(
     catalog = card_catalog(fmt)
     if catalog is None or not isinstance(deck, (Deck, str, Path)):
         return fmt, deck, catalog, card_problems  # a deck of the wrong kind is refused below, as ever
-    named, unknown = named_for_simulation(catalog, deck if isinstance(deck, Deck) else read_deck(deck), fmt)
+    named, unknown = named_for_simulation(catalog, deck.as_given() if isinstance(deck, Deck) else read_deck(deck), fmt)
     given_right = isinstance(card_problems, (list, tuple)) and all(isinstance(problem, Problem) for problem in card_problems)
     if not unknown or not given_right:
         return fmt, named, catalog, card_problems  # wrong ones are refused below, as given

@@ -395,7 +395,7 @@ def _run_check(
     from ..formats import load
     from ..formats.run_names import FormatNames
     from ..decklists import load_deck
-    from ..pipeline import check_deck, today
+    from ..pipeline import check_read_deck, today
     from ..problem import ProblemBudget
     from ..cards.other_game import other_game_hint
     from ..rules.format_date import date_named_as
@@ -466,7 +466,7 @@ def _run_check(
         # A file that cannot be read says so naming it as read (absolute): the simulation's
         # "cannot simulate" repeats that message, which must name it as the report does.
         deck.problems[:] = named_file_as(deck.problems, str(path), shown)
-        result = check_deck(deck, fmt, date=day, platform=where)
+        result = check_read_deck(deck, fmt, date=day, platform=where)
         if fmt.option("pool") is not None and not result.unreadable:
             without_pools[fmt.id] = without_pools.get(fmt.id, 0) + 1
         hint = other_game_hint(deck, result, fmt, shown, how="a `formats:` glob in deckcheck.yaml, or -f")
