@@ -195,21 +195,21 @@ def word_pieces(word: str) -> list[str]:
         return [word]
     import unicodedata
 
-    pieces: list[str] = []
+    # Where each piece starts, the word sliced once at the end: a piece grown a character
+    # at a time is copied at each, quadratic in a long run (200,000 narrow letters after a
+    # wide one took 6.5 s).
+    starts = [0]
     wide_before = False
-    for char in word:
+    before = ""
+    for at, char in enumerate(word):
         wide = unicodedata.east_asian_width(char) in "WF"
         # Never inside an emoji sequence: before a mark or skin tone, or after a joiner.
-        joined = columns(char) == 0 or ord(char) in _SKIN_TONES or (pieces and pieces[-1][-1] == _JOINER)
-        if (pieces and (wide or wide_before) and not joined and char not in _NO_LINE_START
-                and pieces[-1][-1] not in _NO_LINE_END):
-            pieces.append(char)
-        elif pieces:
-            pieces[-1] += char
-        else:
-            pieces.append(char)
+        joined = columns(char) == 0 or ord(char) in _SKIN_TONES or before == _JOINER
+        if at and (wide or wide_before) and not joined and char not in _NO_LINE_START and before not in _NO_LINE_END:
+            starts.append(at)
         wide_before = wide
-    return pieces
+        before = char
+    return [word[start:end] for start, end in zip(starts, [*starts[1:], len(word)])]
 
 
 def face_words(name: str) -> list[list[str]]:
