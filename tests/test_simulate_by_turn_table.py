@@ -166,6 +166,17 @@ def test_a_long_name_is_broken_between_words(name, width, lines):
     # after an opening bracket (Japanese line breaking, JIS X 4051).
     ("ハーピィの羽根帚ハーピィ", 10, ["ハーピィの", "羽根帚", "ハーピィ"]),
     ("「A」ドラゴン」", 8, ["「A」ド", "ラゴ", "ン」"]),
+    # ... the ASCII and half-width punctuation among Japanese text too: `(` ended a line and
+    # `)`, `,`, `!` or `｡` started one.
+    ("灰流うらら(ハーピィ)", 6, ["灰流う", "らら", "(ハー", "ピィ)"]),
+    ("稲妻稲妻,稲妻稲妻.", 8, ["稲妻稲", "妻,稲", "妻稲", "妻."]),
+    ("稲妻稲[稲妻]", 8, ["稲妻稲", "[稲妻]"]),
+    ("稲妻稲{稲妻}", 8, ["稲妻稲", "{稲妻}"]),
+    ("稲妻稲｢稲妻｣", 8, ["稲妻稲", "｢稲妻｣"]),
+    ("稲妻稲妻!稲妻?", 8, ["稲妻稲", "妻!稲", "妻?"]),
+    ("稲妻稲妻:稲妻;", 8, ["稲妻稲", "妻:稲", "妻;"]),
+    ("稲妻稲妻｡稲妻､", 8, ["稲妻稲", "妻｡稲", "妻､"]),
+    ("稲妻稲妻ｰ稲妻･", 8, ["稲妻稲", "妻ｰ稲", "妻･"]),
     # Latin letters among them stay together, as a word.
     ("増殖するG ABCDEFGH", 8, ["増殖する", "G", "ABCDEFGH"]),
     # An emoji sequence (joined, skin-toned) is one piece, as it is one picture.

@@ -180,9 +180,12 @@ def _filled(words: list[str], first: int, later: int) -> list[str]:
 
 
 # Japanese line breaking (JIS X 4051, kinsoku): no line starts with a prolonged sound mark,
-# a small kana, an iteration mark or closing punctuation, nor ends with opening punctuation.
-_NO_LINE_START = frozenset("ー・、。，．：；？！」』）】〕〉》｝］〙〗ヽヾゝゞ々ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ")
-_NO_LINE_END = frozenset("「『（【〔〈《｛［〘〖")
+# a small kana, an iteration mark or closing punctuation, nor ends with opening punctuation;
+# in their full-width forms, and the ASCII and half-width ones a name mixes in among wide
+# characters (`灰流うらら(ハーピィ)`: no line of `(` alone, none starting with `)`).
+_NO_LINE_START = frozenset("ー・、。，．：；？！」』）】〕〉》｝］〙〗ヽヾゝゞ々ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"
+                           ")]},.:;!?｣､｡ｰ･ｧｨｩｪｫｬｭｮｯ")
+_NO_LINE_END = frozenset("「『（【〔〈《｛［〘〖([{｢")
 
 
 def word_pieces(word: str) -> list[str]:
