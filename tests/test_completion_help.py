@@ -301,3 +301,26 @@ def test_no_help_breaks_a_word_at_its_hyphen(cli, command, columns):
     assert done.returncode == 0
     broken = [line for line in done.stdout.splitlines() if re.search(r"[A-Za-z]-$", line)]
     assert not broken, "\n".join(broken)
+
+
+def test_the_app_builds_where_typers_private_textwrap_has_moved(monkeypatch):
+    """cli/app.py gives Click's help wrapper break_on_hyphens=False through Typer's private
+    `typer._click._textwrap`: were it moved or renamed (a Typer upgrade), importing the app
+    raised ImportError and every command run through Typer failed. The app module, run
+    anew with that module gone, builds: its help then wraps as Click's does."""
+    import importlib.util
+    import sys
+
+    import typer._click
+    from typer.main import get_command
+
+    from deckcheck.cli import app
+
+    monkeypatch.delattr(typer._click, "_textwrap", raising=False)
+    monkeypatch.setitem(sys.modules, "typer._click._textwrap", None)  # an import of it fails
+    spec = importlib.util.spec_from_file_location("deckcheck.cli._app_anew", app.__file__)
+    assert spec is not None and spec.loader is not None
+    anew = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(anew)
+    built = get_command(anew.app)
+    assert "--version" in [option for param in built.params for option in getattr(param, "opts", ())]
