@@ -2,6 +2,7 @@
 every command's help, through the installed command."""
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
@@ -97,15 +98,58 @@ def _commands():
     return found
 
 
+# The terminal widths the helps are read at: Click's widest (HELP_WIDTH) and a narrow one.
+HELP_COLUMNS = (80, 60)
+
+
+@functools.lru_cache(maxsize=None)
+def _helps() -> dict[tuple[tuple[str, ...], int], str]:
+    """Every help, by (command, terminal columns), as the installed command writes it for
+    `deckcheck COMMAND --help` with COLUMNS set so: rendered in this process, as Click does
+    (its formatter fills to the terminal's columns less two, up to the app's 80), and the
+    top-level help at 80 as entry.py serves it, from _help.py. A subprocess each cost this
+    file most of its time (78 runs for two tests); `test_the_helps_read_here_are_the_installed_commands`
+    checks one against the installed command, byte for byte."""
+    from typer.main import get_command
+
+    from deckcheck._help import TOP_LEVEL_HELP
+    from deckcheck.cli import typer_app
+    from deckcheck.cli.help_text import HELP_WIDTH
+
+    root = get_command(typer_app())
+    helps = {}
+    for columns in HELP_COLUMNS:
+        for path in [(), *_commands()]:
+            ctx = root.make_context("deckcheck", [], resilient_parsing=True, terminal_width=columns - 2)
+            command = root
+            for word in path:
+                command = command.commands[word]  # type: ignore[attr-defined]
+                ctx = command.make_context(word, [], parent=ctx, resilient_parsing=True)
+            top_level = not path and columns >= HELP_WIDTH
+            helps[path, columns] = TOP_LEVEL_HELP if top_level else command.get_help(ctx) + "\n"
+    return helps
+
+
+def test_the_helps_read_here_are_the_installed_commands(cli):
+    """The one help run through the installed command (the others are `_helps`, rendered in
+    this process): the same bytes, an option with a hyphen whole and a long example carried
+    on over lines ending in ` \\`, as the tests below read every help."""
+    done = cli("batch", "--help", env={"COLUMNS": "80"})
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout == _helps()[("batch",), 80]
+    lines = done.stdout.splitlines()
+    assert "  --deck-check 10% --seed 7 adds a reproducible sample of players to" in lines
+    assert "  Example: deckcheck batch registrations.csv -f mtg/legacy \\" in lines
+
+
 @pytest.mark.parametrize("command", _commands(), ids=" ".join)
-def test_every_command_help_shows_an_example(cli, command):
+def test_every_command_help_shows_an_example(command):
     from deckcheck.cli.common import OUTPUTS_MARK, PARSERS_MARK, WRITERS_MARK
 
-    done = cli(*command, "--help")
-    assert done.returncode == 0
-    assert "Example: deckcheck " + " ".join(command) in done.stdout
+    shown = _helps()[command, 80]
+    assert "Example: deckcheck " + " ".join(command) in shown
     # Lists read from a registry are written in, never left as their marks.
-    assert not any(mark in done.stdout for mark in (OUTPUTS_MARK, PARSERS_MARK, WRITERS_MARK))
+    assert not any(mark in shown for mark in (OUTPUTS_MARK, PARSERS_MARK, WRITERS_MARK))
 
 
 def _arguments_of_several_values():
@@ -194,16 +238,21 @@ def test_each_deck_argument_says_it_takes_a_ydke_url(cli, command, argument):
     assert "ydke://" in help_of[argument], help_of[argument]
 
 
-@pytest.mark.parametrize("columns", [None, "80", "60"])
+@pytest.mark.parametrize("columns", HELP_COLUMNS)
 @pytest.mark.parametrize("command", [(), *_commands()], ids=lambda command: " ".join(command) or "deckcheck")
-def test_every_help_fits_the_terminal(cli, command, columns):
-    """The help is as wide as the terminal (COLUMNS, else the terminal's; a pipe is 80) up
-    to 80 columns: at a fixed 88, every help wrapped its long lines on an 80-column terminal."""
-    env = {"COLUMNS": columns} if columns else {}
-    done = cli(*command, "--help", env=env)
+def test_every_help_fits_the_terminal(command, columns):
+    """The help is as wide as the terminal up to 80 columns: at a fixed 88, every help
+    wrapped its long lines on an 80-column terminal."""
+    assert [line for line in _helps()[command, columns].splitlines() if len(line) > columns] == []
+
+
+@pytest.mark.parametrize("columns", [None, "60"])
+def test_the_installed_commands_help_is_as_wide_as_the_terminal(cli, columns):
+    """The width is the terminal's, read from COLUMNS (else the terminal; a pipe is 80), as
+    `_helps` reads every help at a width of its own."""
+    done = cli("simulate", "--help", env={"COLUMNS": columns} if columns else {})
     assert done.returncode == 0, done.stderr
-    width = int(columns or 80)
-    assert [line for line in done.stdout.splitlines() if len(line) > width] == []
+    assert done.stdout == _helps()[("simulate",), int(columns or 80)]
 
 
 @pytest.mark.parametrize("columns", [None, "60"])
@@ -273,15 +322,13 @@ def test_help_after_the_completion_option_is_the_help_not_a_shell(cli, tmp_path,
     assert not any(tmp_path.iterdir())
 
 
-@pytest.mark.parametrize("columns", ["80", "60"])
+@pytest.mark.parametrize("columns", HELP_COLUMNS)
 @pytest.mark.parametrize("command", _commands(), ids=" ".join)
-def test_every_help_example_is_a_command_to_copy_on_a_terminal(cli, command, columns):
+def test_every_help_example_is_a_command_to_copy_on_a_terminal(command, columns):
     """Click filled each `Example:` paragraph to the terminal, breaking a command anywhere:
     `--keep "2 <= lands` on one line and `<= 5"` on the next, at 80 columns. An example
     runs on over lines only where a line ends in the shell's ` \\`, and fits 60 columns."""
-    done = cli(*command, "--help", env={"COLUMNS": columns})
-    assert done.returncode == 0
-    for paragraph in done.stdout.split("\n\n"):
+    for paragraph in _helps()[command, columns].split("\n\n"):
         lines = paragraph.splitlines()
         if not lines or not lines[0].lstrip().startswith(("Example", "Limited: deckcheck")):
             continue
@@ -289,15 +336,36 @@ def test_every_help_example_is_a_command_to_copy_on_a_terminal(cli, command, col
         assert all(len(line) <= 60 for line in lines), paragraph
 
 
-@pytest.mark.parametrize("columns", ["80", "60"])
+@pytest.mark.parametrize("columns", HELP_COLUMNS)
 @pytest.mark.parametrize("command", [(), *_commands()], ids=lambda command: " ".join(command) or "deckcheck")
-def test_no_help_breaks_a_word_at_its_hyphen(cli, command, columns):
+def test_no_help_breaks_a_word_at_its_hyphen(command, columns):
     """Click filled a help with textwrap's default, which breaks a word at a hyphen: the
     rule `not-in-pool` as `not-in-` and `pool`, the option `--deck-check` as `deck-` and
     `check`, `count-` `based`, `built-` `in`, at 80 columns; a reader searches for them whole."""
     import re
 
-    done = cli(*command, "--help", env={"COLUMNS": columns})
-    assert done.returncode == 0
-    broken = [line for line in done.stdout.splitlines() if re.search(r"[A-Za-z]-$", line)]
+    broken = [line for line in _helps()[command, columns].splitlines() if re.search(r"[A-Za-z]-$", line)]
     assert not broken, "\n".join(broken)
+
+
+def test_the_app_builds_where_typers_private_textwrap_has_moved(monkeypatch):
+    """cli/app.py gives Click's help wrapper break_on_hyphens=False through Typer's private
+    `typer._click._textwrap`: were it moved or renamed (a Typer upgrade), importing the app
+    raised ImportError and every command run through Typer failed. The app module, run
+    anew with that module gone, builds: its help then wraps as Click's does."""
+    import importlib.util
+    import sys
+
+    import typer._click
+    from typer.main import get_command
+
+    from deckcheck.cli import app
+
+    monkeypatch.delattr(typer._click, "_textwrap", raising=False)
+    monkeypatch.setitem(sys.modules, "typer._click._textwrap", None)  # an import of it fails
+    spec = importlib.util.spec_from_file_location("deckcheck.cli._app_anew", app.__file__)
+    assert spec is not None and spec.loader is not None
+    anew = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(anew)
+    built = get_command(anew.app)
+    assert "--version" in [option for param in built.params for option in getattr(param, "opts", ())]

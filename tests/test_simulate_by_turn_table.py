@@ -166,6 +166,17 @@ def test_a_long_name_is_broken_between_words(name, width, lines):
     # after an opening bracket (Japanese line breaking, JIS X 4051).
     ("ハーピィの羽根帚ハーピィ", 10, ["ハーピィの", "羽根帚", "ハーピィ"]),
     ("「A」ドラゴン」", 8, ["「A」ド", "ラゴ", "ン」"]),
+    # ... the ASCII and half-width punctuation among Japanese text too: `(` ended a line and
+    # `)`, `,`, `!` or `｡` started one.
+    ("灰流うらら(ハーピィ)", 6, ["灰流う", "らら", "(ハー", "ピィ)"]),
+    ("稲妻稲妻,稲妻稲妻.", 8, ["稲妻稲", "妻,稲", "妻稲", "妻."]),
+    ("稲妻稲[稲妻]", 8, ["稲妻稲", "[稲妻]"]),
+    ("稲妻稲{稲妻}", 8, ["稲妻稲", "{稲妻}"]),
+    ("稲妻稲｢稲妻｣", 8, ["稲妻稲", "｢稲妻｣"]),
+    ("稲妻稲妻!稲妻?", 8, ["稲妻稲", "妻!稲", "妻?"]),
+    ("稲妻稲妻:稲妻;", 8, ["稲妻稲", "妻:稲", "妻;"]),
+    ("稲妻稲妻｡稲妻､", 8, ["稲妻稲", "妻｡稲", "妻､"]),
+    ("稲妻稲妻ｰ稲妻･", 8, ["稲妻稲", "妻ｰ稲", "妻･"]),
     # Latin letters among them stay together, as a word.
     ("増殖するG ABCDEFGH", 8, ["増殖する", "G", "ABCDEFGH"]),
     # An emoji sequence (joined, skin-toned) is one piece, as it is one picture.
@@ -176,6 +187,54 @@ def test_a_long_name_in_chinese_or_japanese_is_broken_between_characters(name, w
     from deckcheck.report.style import name_lines
 
     assert name_lines(name, width) == lines
+
+
+class _Built(str):
+    """A piece of a `_CountedWord` being built: what adding to it copies is counted."""
+
+    def __add__(self, other: str) -> _Built:
+        return self._counted(str.__add__(self, other))
+
+    def __radd__(self, other: str) -> _Built:
+        return self._counted(str.__add__(other, self))
+
+    def _counted(self, text: str) -> _Built:
+        _CountedWord.copied += len(text)
+        return _Built(text)
+
+
+class _CountedWord(str):
+    """A word that counts the characters copied to make its pieces: each character it
+    yields is a `_Built` (a piece grown by `+=` counts its whole length each time), each
+    slice counts its own."""
+
+    copied = 0
+
+    def __iter__(self):
+        return (_Built(char) for char in str.__iter__(self))
+
+    def __getitem__(self, key) -> str:
+        got = str.__getitem__(self, key)
+        _CountedWord.copied += len(got)
+        return got
+
+
+def _pieces_work(word: str) -> int:
+    from deckcheck.report.style import word_pieces
+
+    _CountedWord.copied = 0
+    assert word_pieces(_CountedWord(word)) == word_pieces(word)
+    return _CountedWord.copied
+
+
+@pytest.mark.parametrize("run", ["\u00e9", "\U0001F469\u200d"], ids=["narrow letters", "a joined emoji run"])
+def test_a_words_pieces_cost_work_linear_in_its_length(run):
+    """A piece grew a character at a time (`pieces[-1] += char`), each step copying it: a
+    run of 200,000 narrow letters after a wide one (`fitted('稲 ' + 'é' * 200_000)`) took
+    6.5 s, `formats show` of a file with such an 800 KB description 15.5 s. Counted, not
+    timed: the characters copied to build a word's pieces, at n and 2n."""
+    once, twice = (_pieces_work("稲" + run * size + "稲") for size in (5_000, 10_000))
+    assert twice <= 2 * once + 8, (once, twice)
 
 
 def test_by_turn_table_fits_80_columns_with_a_long_japanese_name(cli, tmp_path):

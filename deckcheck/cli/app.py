@@ -52,8 +52,14 @@ def _no_breaks_at_hyphens() -> None:
     hyphens: the rule `not-in-pool` went over two lines as `not-in-` and `pool`, the option
     `--deck-check` as `deck-` and `check`, where a reader searches for them whole. Click makes
     its wrapper anew for each paragraph from this class (formatting.wrap_text): a subclass
-    that never breaks there takes its place, for the command line's helps alone."""
-    from typer._click import _textwrap
+    that never breaks there takes its place, for the command line's helps alone.
+    The module is Typer's private copy of Click's: should a Typer release move it, the help
+    wraps as Click's does (breaking at hyphens again) rather than every command failing to
+    import."""
+    try:
+        from typer._click import _textwrap
+    except ImportError:
+        return
 
     if getattr(_textwrap.TextWrapper, "deckcheck", False):
         return

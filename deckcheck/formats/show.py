@@ -8,7 +8,7 @@ dated list (banned, restricted, card limits) print it.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from ..report.style import fitted
@@ -63,13 +63,15 @@ def zones_words(game: str, zones: Iterable[str]) -> str:
     return " + ".join(zone_words(game, zone) for zone in zones)
 
 
-def entry_lines(title: str, entries: Mapping[str, ListEntry], day: dt.date, *, limits: bool = False) -> list[str]:
+def entry_lines(title: str, entries: Mapping[str, ListEntry], day: dt.date, *, limits: bool = False,
+                since: Callable[[dt.date], str] = dt.date.isoformat) -> list[str]:
     """`banned on DAY (N):` and one line per card in force, with its limit when `limits`
-    and the dates of its entry (`since`: first day, `until`: the day it ends)."""
+    and the dates of its entry (`since`: first day, written by `since` as the rule's
+    messages write it; `until`: the day it ends)."""
     lines = [f"{title} on {day.isoformat()} ({len(entries)}):"]
     for entry in sorted(entries.values(), key=lambda e: e.card.casefold()):
         limit = f" [{entry.limit}]" if limits else ""
-        lines.append(f"  {entry.card}{limit}{_dates(entry, '  ')}")
+        lines.append(f"  {entry.card}{limit}{_dates(entry, '  ', since)}")
     return lines
 
 
@@ -94,13 +96,14 @@ def _keeps_ban_lists(game_id: str) -> bool:
     return game is None or game.ban_lists
 
 
-def _dates(item: Dated, gap: str = " ") -> str:
-    """`  (since D, until E; on mtgo since D2)`: an item's days, and other platforms' where they differ."""
-    dates = [f"since {item.since.isoformat()}"] if item.since else []
+def _dates(item: Dated, gap: str = " ", since_text: Callable[[dt.date], str] = dt.date.isoformat) -> str:
+    """`  (since D, until E; on mtgo since D2)`: an item's days, and other platforms' where
+    they differ; each first day as `since_text` writes it."""
+    dates = [f"since {since_text(item.since)}"] if item.since else []
     dates += [f"until {item.until.isoformat()}"] if item.until else []
     for platform in sorted({*item.platform_since, *item.platform_until}):
         since, until = item.window(platform)
-        window = ([f"since {since.isoformat()}"] if since else []) + ([f"until {until.isoformat()}"] if until else [])
+        window = ([f"since {since_text(since)}"] if since else []) + ([f"until {until.isoformat()}"] if until else [])
         dates.append(f"on {platform} " + ", ".join(window))
     return f"{gap}({', '.join(dates)})" if dates else ""
 

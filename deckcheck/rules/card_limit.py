@@ -109,7 +109,8 @@ def since_day(fmt: Format, since: dt.date) -> str:
 
 def show(fmt: Format, day: dt.date) -> list[str]:
     limits = fmt.card_limits_on(day)
-    lines = entry_lines("card limits", limits, day, limits=True) if limits else []
+    # Each entry's first day as validate's messages and cards lookup say it (`since_day`).
+    lines = entry_lines("card limits", limits, day, limits=True, since=lambda first: since_day(fmt, first)) if limits else []
     if fmt.option("whitelist"):
         lines.append("whitelist: only the cards on the card limits list may be played")
     return lines
