@@ -252,6 +252,19 @@ def test_check_given_files_like_a_hook(cli, tmp_path):
     assert (nothing.returncode, nothing.stdout) == (0, "")
 
 
+def test_check_given_no_deck_in_a_github_job_says_so_in_the_job_summary(cli, tmp_path):
+    """The changed-files step of docs/ci.md on a pull request that touches no deck (a README)
+    printed nothing and wrote no job summary: a green step whose page said nothing, which a
+    reviewer could not tell from a step that never ran deckcheck. The summary says no file
+    given was a deck; stdout stays empty (no annotation to make) and the exit code 0."""
+    write(tmp_path, {"deckcheck.yaml": 'format: mtg/modern\ndecks: ["decks/**"]\n', "decks/a.txt": LEGAL,
+                     "README.md": "decks\n"})
+    summary = tmp_path / "summary.md"
+    done = cli("check", "README.md", "-o", "github", cwd=tmp_path, env={"GITHUB_STEP_SUMMARY": str(summary)})
+    assert (done.returncode, done.stdout) == (0, ""), done.stderr
+    assert summary.read_text(encoding="utf-8").startswith("## deckcheck: no deck checked: none of the files given is a deck")
+
+
 def test_a_folder_glob_with_stars_is_the_top_folder_alone(cli, tmp_path):
     """`decks/**` is the repository's `decks/` folder: it also took every `decks/` folder
     below the top (`ygo/decks/`, `old/decks/`), so in a repository of several games a

@@ -162,9 +162,9 @@ def _run(
             # JUnit report, or parses the JSON one, gets the valid report of a run that
             # checked nothing, not an empty file its upload or parser fails on; and a GitHub
             # job the annotations of the run's own warnings (a link out of the repository,
-            # not read), which stderr has.
+            # not read), which stderr has, and a job summary that says no deck was given.
             shown = resolve_auto(output or config.output or AUTO)
-            if shown in PARSED_REPORTS or (shown == NAME and run.report.messages):
+            if shown in PARSED_REPORTS or shown == NAME:
                 emit(deliver(reporter, run.report, warn=warn), encoding=encoding(reporter))
             # 0, unless a strict run's own warning (a link not followed) fails it.
             _say_strict(run.report, strict, config)
