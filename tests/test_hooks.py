@@ -475,7 +475,9 @@ def test_the_changed_files_command_docs_ci_suggests_checks_each_changed_deck_who
     repo = tmp_path / "repo"
     (repo / "decks").mkdir(parents=True)
     (repo / "deckcheck.yaml").write_text("format: mtg/modern\n", encoding="utf-8")
-    edited = ["decks/Mono Red.txt", "decks/kept.txt", "decks/été.txt"]
+    # A deck at the top whose name starts with `-` is a name, not an option (`-ok.txt` was
+    # `-o k.txt`, "unknown output", exit 2): the command ends the options with `--`.
+    edited = ["decks/Mono Red.txt", "decks/kept.txt", "decks/été.txt", "-ok.txt"]
     for name in ("decks/gone.txt", *edited):
         (repo / name).write_text(LEGAL, encoding="utf-8")
     _git(repo, "init", "-q")
@@ -526,7 +528,7 @@ def test_the_changed_files_workflow_docs_ci_shows_is_a_run_step_that_fails_when_
     repo = tmp_path / "repo"
     (repo / "decks").mkdir(parents=True)
     (repo / "deckcheck.yaml").write_text("format: mtg/modern\n", encoding="utf-8")
-    for name in ("decks/Mono Red.txt", "decks/kept.txt", "decks/gone.txt"):
+    for name in ("decks/Mono Red.txt", "decks/kept.txt", "decks/gone.txt", "--strict.txt"):
         (repo / name).write_text(LEGAL, encoding="utf-8")
     _git(repo, "init", "-q")
     _git(repo, "add", "-A")
@@ -534,6 +536,7 @@ def test_the_changed_files_workflow_docs_ci_shows_is_a_run_step_that_fails_when_
     base = _git(repo, "rev-parse", "HEAD").strip()
     (repo / "decks" / "gone.txt").unlink()
     (repo / "decks" / "Mono Red.txt").write_text(ILLEGAL, encoding="utf-8")
+    (repo / "--strict.txt").write_text(ILLEGAL, encoding="utf-8")  # a name, not the option (`--`)
     _git(repo, "commit", "-qam", "a pull request")
     env = {**{k: v for k, v in os.environ.items() if not k.startswith("GITHUB_")}, "GITHUB_ACTIONS": "true",
            "PATH": f"{deckcheck_executable().parent}{os.pathsep}{os.environ['PATH']}"}
@@ -545,7 +548,8 @@ def test_the_changed_files_workflow_docs_ci_shows_is_a_run_step_that_fails_when_
     done = run(base)
     assert done.returncode == 123, done.stderr  # check's exit 1, as xargs says it
     groups = [line for line in done.stdout.splitlines() if line.startswith("::group::")]
-    assert groups == ["::group::decks/Mono Red.txt - mtg/modern: ILLEGAL (1 problem)"], done.stdout
+    assert groups == ["::group::--strict.txt - mtg/modern: ILLEGAL (1 problem)",
+                      "::group::decks/Mono Red.txt - mtg/modern: ILLEGAL (1 problem)"], done.stdout
     missing = run("0" * 40)
     assert missing.returncode != 0 and missing.stdout == "" and "bad object" in missing.stderr, missing
 
@@ -688,13 +692,14 @@ def test_the_gitlab_job_for_a_merge_request_s_changed_decks_checks_them_and_fail
     repo = tmp_path / "repo"
     (repo / "decks").mkdir(parents=True)
     (repo / "deckcheck.yaml").write_text("format: mtg/modern\n", encoding="utf-8")
-    for deck in ("decks/Mono Red.txt", "decks/old name.txt", "decks/gone.txt", "decks/kept.txt"):
+    for deck in ("decks/Mono Red.txt", "decks/old name.txt", "decks/gone.txt", "decks/kept.txt", "-ok.txt"):
         (repo / deck).write_text(LEGAL, encoding="utf-8")
     _git(repo, "init", "-q")
     _git(repo, "add", "-A")
     _git(repo, "commit", "-qm", "decks")
     base = _git(repo, "rev-parse", "HEAD").strip()
     (repo / "decks" / "Mono Red.txt").write_text(ILLEGAL, encoding="utf-8")
+    (repo / "-ok.txt").write_text(ILLEGAL, encoding="utf-8")  # a name, not `-o k.txt` (`--`)
     _git(repo, "mv", "decks/old name.txt", "decks/new name.txt")
     _git(repo, "rm", "-q", "decks/gone.txt")
     (repo / "README.md").write_text("decks\n", encoding="utf-8")
@@ -712,7 +717,7 @@ def test_the_gitlab_job_for_a_merge_request_s_changed_decks_checks_them_and_fail
     done = run(base)
     assert done.returncode == 123, (done.stdout, done.stderr)  # check's exit 1, as xargs says it
     cases = assert_valid_junit((repo / report).read_text(encoding="utf-8")).iter("testcase")
-    assert sorted(case.get("name") for case in cases) == ["decks/Mono Red.txt", "decks/new name.txt"]
+    assert sorted(case.get("name") for case in cases) == ["-ok.txt", "decks/Mono Red.txt", "decks/new name.txt"]
     readme_only = _git(repo, "rev-parse", "HEAD").strip()
     (repo / "README.md").write_text("decks, again\n", encoding="utf-8")
     _git(repo, "commit", "-qam", "no deck")
