@@ -67,6 +67,10 @@ class YamlDocument:
     # A CRC-32 of the file's bytes, for a document read from a file (`read_yaml_file`): the
     # bytes that were parsed, which the disk cache of formats records (formats/disk_cache.py).
     crc: int | None = None
+    # The file's (modification time in ns, size) from the stat before it was read: what the
+    # in-process cache of formats stamps it with (formats/stamps.py), so an edit during the
+    # parse has a newer stamp than the data it kept.
+    stamp: tuple[int, int] | None = None
     # Each mapping node's pairs by key text (id of the node -> {key: pair}), made when a
     # line in it is first asked: `formats check` asks the line of every passcode a file of
     # 90,000 writes, and a search of the mapping per question took minutes.
@@ -420,7 +424,8 @@ def read_yaml_file(path: Path, *, what: str, aliases: bool = True) -> YamlDocume
     source = str(path)
     try:
         # A named pipe or a device would block or never end: only regular files are read.
-        if not stat.S_ISREG(os.stat(path).st_mode):
+        found = os.stat(path)
+        if not stat.S_ISREG(found.st_mode):
             raise YamlError(f"not a regular file; give a {what} saved on disk", source=source)
         with open(path, "rb") as handle:
             raw = handle.read(MAX_INPUT_BYTES + 1)
@@ -439,7 +444,8 @@ def read_yaml_file(path: Path, *, what: str, aliases: bool = True) -> YamlDocume
         raise YamlError(
             f"line {line}: not UTF-8 text (byte 0x{raw[exc.start]:02x}); save the file as UTF-8", source=source, line=line
         ) from None
-    return replace(load_yaml_document(text, source=source, what=what, aliases=aliases), crc=zlib.crc32(raw))
+    return replace(load_yaml_document(text, source=source, what=what, aliases=aliases), crc=zlib.crc32(raw),
+                   stamp=(found.st_mtime_ns, found.st_size))
 
 
 def _refuse_aliases(text: str, loader_class: type, source: str, what: str) -> None:

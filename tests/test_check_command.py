@@ -208,9 +208,36 @@ def test_check_passes_when_all_legal_and_assertions_hold(cli, tmp_path):
 
 def test_check_in_a_subfolder_finds_the_config_above(cli, tmp_path):
     write(tmp_path, {"deckcheck.yaml": "format: mtg/modern\n", "decks/a.txt": LEGAL})
-    done = cli("check", "-o", "json", cwd=tmp_path / "decks")
+    done = cli("check", cwd=tmp_path / "decks")
     assert done.returncode == 0, done.stderr
-    assert [r["deck"] for r in json.loads(done.stdout)["results"]] == ["a.txt"]
+    assert done.stdout.startswith("a.txt - mtg/modern: LEGAL")  # the terminal's: from where it runs
+
+
+def test_check_reports_kept_as_files_name_decks_from_the_repository_in_a_subfolder(cli, tmp_path):
+    """JSON and JUnit named decks (and a format file of the repository, absolute when the
+    folder was not above it) from the working directory, SARIF from deckcheck.yaml's folder:
+    a job run in `decks/` gave test cases and results other names than one run at the top
+    (GitLab's test history keys a case by suite, class and name), and put the runner's own
+    folder into a suite's name. All three name them from the repository, as SARIF did."""
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\nformats:\n  "decks/cube/**": formats/cube.yaml\nsimulate:\n'
+                          '  "decks/a.txt": {assert: ["keep7 >= 0"], hands: 100}\n',
+        "formats/cube.yaml": "name: Cube\ngame: mtg\nextends: mtg/constructed\n",
+        "decks/a.txt": LEGAL, "decks/cube/b.txt": ILLEGAL,
+    })
+    top, below = tmp_path, tmp_path / "decks"
+    for output in ("json", "junit", "sarif"):
+        reports = [cli("check", "-o", output, cwd=folder) for folder in (top, below)]
+        for done in reports:
+            assert done.returncode == 1, done.stdout + done.stderr
+            assert str(tmp_path) not in done.stdout.replace(tmp_path.as_uri(), ""), done.stdout
+        assert reports[0].stdout == reports[1].stdout, output
+    top_json = json.loads(cli("check", "-o", "json", cwd=top).stdout)
+    assert [(r["deck"], r["format"]) for r in top_json["results"]] == [
+        ("decks/a.txt", "mtg/modern"), ("decks/cube/b.txt", "formats/cube.yaml")]
+    assert [a["deck"] for a in top_json["assertions"]] == ["decks/a.txt"]
+    # The text report is read at a terminal: from where it runs, to open what it names.
+    assert cli("check", cwd=below).stdout.startswith("a.txt - mtg/modern: LEGAL")
 
 
 def test_check_given_files_like_a_hook(cli, tmp_path):
@@ -223,6 +250,19 @@ def test_check_given_files_like_a_hook(cli, tmp_path):
     assert [r["deck"] for r in json.loads(done.stdout)["results"]] == ["decks/a.txt"]
     nothing = cli("check", "notes.txt", cwd=tmp_path)
     assert (nothing.returncode, nothing.stdout) == (0, "")
+
+
+def test_check_given_no_deck_in_a_github_job_says_so_in_the_job_summary(cli, tmp_path):
+    """The changed-files step of docs/ci.md on a pull request that touches no deck (a README)
+    printed nothing and wrote no job summary: a green step whose page said nothing, which a
+    reviewer could not tell from a step that never ran deckcheck. The summary says no file
+    given was a deck; stdout stays empty (no annotation to make) and the exit code 0."""
+    write(tmp_path, {"deckcheck.yaml": 'format: mtg/modern\ndecks: ["decks/**"]\n', "decks/a.txt": LEGAL,
+                     "README.md": "decks\n"})
+    summary = tmp_path / "summary.md"
+    done = cli("check", "README.md", "-o", "github", cwd=tmp_path, env={"GITHUB_STEP_SUMMARY": str(summary)})
+    assert (done.returncode, done.stdout) == (0, ""), done.stderr
+    assert summary.read_text(encoding="utf-8").startswith("## deckcheck: no deck checked: none of the files given is a deck")
 
 
 def test_a_folder_glob_with_stars_is_the_top_folder_alone(cli, tmp_path):
@@ -635,8 +675,9 @@ def test_check_given_a_folder_checks_the_decks_under_it(cli, tmp_path):
     done = cli("check", "decks/modern/", "-o", "json", cwd=tmp_path)
     assert done.returncode == 1, done.stderr
     assert [r["deck"] for r in json.loads(done.stdout)["results"]] == ["decks/modern/a.txt", "decks/modern/b.txt"]
-    everything = cli("check", ".", "-o", "json", cwd=tmp_path / "decks")
-    assert [r["deck"] for r in json.loads(everything.stdout)["results"]] == ["modern/a.txt", "modern/b.txt", "other/c.txt"]
+    everything = cli("check", ".", "-o", "json", cwd=tmp_path / "decks")  # named from the repository, as SARIF names them
+    assert [r["deck"] for r in json.loads(everything.stdout)["results"]] == [
+        "decks/modern/a.txt", "decks/modern/b.txt", "decks/other/c.txt"]
     mixed = cli("check", "decks/other", "decks/modern/a.txt", "-o", "json", cwd=tmp_path)
     assert (mixed.returncode, [r["deck"] for r in json.loads(mixed.stdout)["results"]]) == (0, ["decks/modern/a.txt", "decks/other/c.txt"])
     nothing = cli("check", "empty", cwd=tmp_path)

@@ -286,6 +286,60 @@ def test_an_edit_while_the_format_is_read_is_not_kept_with_the_old_data(tmp_path
     assert "Lightning Mare" in later and "Lightning Bolt" not in later
 
 
+def test_an_edit_while_the_format_is_read_is_seen_by_the_same_process(tmp_path, monkeypatch):
+    """The in-process cache stamped each file (time, size) after the chain was parsed, so a
+    file edited in between (a new time) was stamped as edited and kept with the old data: a
+    long-running process (a server, a library caller checking many decks) used the old rules
+    for good. Each file is stamped as it was when read; the edit is seen at the next load."""
+    from deckcheck import formats
+    from deckcheck.formats import disk_cache
+
+    _deck, event = make_event(tmp_path, "Lightning Bolt")
+    parent = tmp_path / "parent.yaml"
+    build = formats.build_format
+
+    def edit_then_build(*args, **kwargs):  # the edit lands after the parse, before the stamps
+        write(parent, "extends: mtg/constructed\nbanned: [Lightning Mare]\n", mtime=1_000_000_000_000_000_001)
+        return build(*args, **kwargs)
+
+    monkeypatch.setattr(formats, "build_format", edit_then_build)
+    monkeypatch.setattr(formats, "_CACHE", {})
+    monkeypatch.setattr(disk_cache, "enabled", lambda: False)
+    first = formats.load(event).data["banned"]
+    assert "Lightning Bolt" in first and "Lightning Mare" not in first  # read before the edit
+    monkeypatch.setattr(formats, "build_format", build)
+    later = formats.load(event).data["banned"]
+    assert "Lightning Mare" in later and "Lightning Bolt" not in later
+
+
+def test_an_edit_after_a_disk_cache_hit_is_seen_by_the_same_process(tmp_path, monkeypatch):
+    """The same for a chain the disk cache held: its entry was checked against the files,
+    then the in-process cache stamped them again; an edit in between was stamped and kept
+    with the entry's old data."""
+    from deckcheck import formats
+    from deckcheck.formats import disk_cache
+
+    _deck, event = make_event(tmp_path, "Lightning Bolt")
+    parent = tmp_path / "parent.yaml"
+    monkeypatch.setattr(formats, "_CACHE", {})
+    formats.load(event)  # the disk cache's entry
+    monkeypatch.setattr(formats, "_CACHE", {})  # a new process
+    get = disk_cache.get
+
+    def get_then_edit(*args, **kwargs):
+        found = get(*args, **kwargs)
+        assert found is not None
+        write(parent, "extends: mtg/constructed\nbanned: [Lightning Mare]\n", mtime=1_000_000_000_000_000_001)
+        return found
+
+    monkeypatch.setattr(disk_cache, "get", get_then_edit)
+    first = formats.load(event).data["banned"]
+    assert "Lightning Bolt" in first
+    monkeypatch.setattr(disk_cache, "get", get)
+    later = formats.load(event).data["banned"]
+    assert "Lightning Mare" in later and "Lightning Bolt" not in later
+
+
 def test_an_entry_that_lists_a_pipe_does_not_hang(tmp_path):
     """Review32a #7: an entry's files were read whole for their CRC, whatever they were: an
     entry edited to list a named pipe (with its size and time) hung every run that asked it."""

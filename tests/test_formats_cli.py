@@ -306,7 +306,7 @@ def test_formats_check_reads_each_file_of_yours_once_cached_or_not(tmp_path, poi
         "def counted(path, **kw):\n    reads[str(path)] += 1\n    return real(path, **kw)\n"
         "yamlload.read_yaml_file = counted\n"
         "hits, real_get = [], disk_cache.get\n"
-        "def kept(key):\n    found = real_get(key)\n    hits.append(found is not None and key[1].endswith('event.yaml'))\n"
+        "def kept(key, *stamps):\n    found = real_get(key, *stamps)\n    hits.append(found is not None and key[1].endswith('event.yaml'))\n"
         "    return found\n"
         "disk_cache.get = kept\n"
         "sys.argv = ['deckcheck', 'formats', 'check', 'event.yaml']\n"

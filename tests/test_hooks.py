@@ -475,7 +475,9 @@ def test_the_changed_files_command_docs_ci_suggests_checks_each_changed_deck_who
     repo = tmp_path / "repo"
     (repo / "decks").mkdir(parents=True)
     (repo / "deckcheck.yaml").write_text("format: mtg/modern\n", encoding="utf-8")
-    edited = ["decks/Mono Red.txt", "decks/kept.txt", "decks/été.txt"]
+    # A deck at the top whose name starts with `-` is a name, not an option (`-ok.txt` was
+    # `-o k.txt`, "unknown output", exit 2): the command ends the options with `--`.
+    edited = ["decks/Mono Red.txt", "decks/kept.txt", "decks/été.txt", "-ok.txt"]
     for name in ("decks/gone.txt", *edited):
         (repo / name).write_text(LEGAL, encoding="utf-8")
     _git(repo, "init", "-q")
@@ -526,7 +528,7 @@ def test_the_changed_files_workflow_docs_ci_shows_is_a_run_step_that_fails_when_
     repo = tmp_path / "repo"
     (repo / "decks").mkdir(parents=True)
     (repo / "deckcheck.yaml").write_text("format: mtg/modern\n", encoding="utf-8")
-    for name in ("decks/Mono Red.txt", "decks/kept.txt", "decks/gone.txt"):
+    for name in ("decks/Mono Red.txt", "decks/kept.txt", "decks/gone.txt", "--strict.txt"):
         (repo / name).write_text(LEGAL, encoding="utf-8")
     _git(repo, "init", "-q")
     _git(repo, "add", "-A")
@@ -534,6 +536,7 @@ def test_the_changed_files_workflow_docs_ci_shows_is_a_run_step_that_fails_when_
     base = _git(repo, "rev-parse", "HEAD").strip()
     (repo / "decks" / "gone.txt").unlink()
     (repo / "decks" / "Mono Red.txt").write_text(ILLEGAL, encoding="utf-8")
+    (repo / "--strict.txt").write_text(ILLEGAL, encoding="utf-8")  # a name, not the option (`--`)
     _git(repo, "commit", "-qam", "a pull request")
     env = {**{k: v for k, v in os.environ.items() if not k.startswith("GITHUB_")}, "GITHUB_ACTIONS": "true",
            "PATH": f"{deckcheck_executable().parent}{os.pathsep}{os.environ['PATH']}"}
@@ -545,7 +548,8 @@ def test_the_changed_files_workflow_docs_ci_shows_is_a_run_step_that_fails_when_
     done = run(base)
     assert done.returncode == 123, done.stderr  # check's exit 1, as xargs says it
     groups = [line for line in done.stdout.splitlines() if line.startswith("::group::")]
-    assert groups == ["::group::decks/Mono Red.txt - mtg/modern: ILLEGAL (1 problem)"], done.stdout
+    assert groups == ["::group::--strict.txt - mtg/modern: ILLEGAL (1 problem)",
+                      "::group::decks/Mono Red.txt - mtg/modern: ILLEGAL (1 problem)"], done.stdout
     missing = run("0" * 40)
     assert missing.returncode != 0 and missing.stdout == "" and "bad object" in missing.stderr, missing
 
@@ -657,7 +661,71 @@ def _gitlab_jobs() -> list[tuple[str, dict]]:
     """The `.gitlab-ci.yml` jobs docs/ci.md shows."""
     blocks = re.findall(r"```yaml\n(.*?)```", (ROOT / "docs" / "ci.md").read_text(encoding="utf-8"), re.DOTALL)
     return [(name, job) for block in blocks if block.startswith("# .gitlab-ci.yml")
-            for name, job in yaml.safe_load(block).items()]
+            for name, job in yaml.safe_load(block).items() if not _changed_only(job)]
+
+
+def _changed_only(job: dict) -> bool:
+    """A job that checks only the decks a merge request changes (its own test, below)."""
+    return any("CI_MERGE_REQUEST_DIFF_BASE_SHA" in line for line in job["script"])
+
+
+@needs_git
+@pytest.mark.skipif(shutil.which("sh") is None or shutil.which("xargs") is None, reason="no sh or xargs")
+def test_the_gitlab_job_for_a_merge_request_s_changed_decks_checks_them_and_fails_when_git_diff_does(tmp_path):
+    """docs/ci.md had no GitLab recipe for the decks a merge request changes (only GitHub's,
+    whose `shell: bash` gives pipefail). Its job's script is run here as a runner without
+    pipefail runs it (`sh -e`: a line that fails stops the job; the install line left out),
+    the base commit from CI_MERGE_REQUEST_DIFF_BASE_SHA, on a merge request that edits a deck
+    with a space in its name, renames one, deletes one and adds a README: the edited and the
+    renamed decks are the JUnit report's cases, the job fails on the illegal one; a merge
+    request that changes only the README passes with a report of no case; a base commit the
+    clone lacks fails the job (through a pipe, xargs got no names and it passed)."""
+    from conftest import deckcheck_executable
+    from test_ci_reporters import assert_valid_junit
+
+    blocks = re.findall(r"```yaml\n(.*?)```", (ROOT / "docs" / "ci.md").read_text(encoding="utf-8"), re.DOTALL)
+    [(name, job)] = [(name, job) for block in blocks if block.startswith("# .gitlab-ci.yml")
+                     for name, job in yaml.safe_load(block).items() if _changed_only(job)]
+    assert job["variables"]["GIT_DEPTH"] == 0 and job["artifacts"]["when"] == "always", name
+    assert job["rules"] == [{"if": '$CI_PIPELINE_SOURCE == "merge_request_event"'}], name
+    report = job["artifacts"]["reports"]["junit"]
+    repo = tmp_path / "repo"
+    (repo / "decks").mkdir(parents=True)
+    (repo / "deckcheck.yaml").write_text("format: mtg/modern\n", encoding="utf-8")
+    for deck in ("decks/Mono Red.txt", "decks/old name.txt", "decks/gone.txt", "decks/kept.txt", "-ok.txt"):
+        (repo / deck).write_text(LEGAL, encoding="utf-8")
+    _git(repo, "init", "-q")
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-qm", "decks")
+    base = _git(repo, "rev-parse", "HEAD").strip()
+    (repo / "decks" / "Mono Red.txt").write_text(ILLEGAL, encoding="utf-8")
+    (repo / "-ok.txt").write_text(ILLEGAL, encoding="utf-8")  # a name, not `-o k.txt` (`--`)
+    _git(repo, "mv", "decks/old name.txt", "decks/new name.txt")
+    _git(repo, "rm", "-q", "decks/gone.txt")
+    (repo / "README.md").write_text("decks\n", encoding="utf-8")
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-qm", "a merge request")
+    script = "\n".join(line for line in job["script"] if "pip install" not in line)
+    env = {**{k: v for k, v in os.environ.items() if not k.startswith(("GITHUB_", "CI_"))}, "CI": "true", "GITLAB_CI": "true",
+           "CI_PROJECT_DIR": str(repo), "PATH": f"{deckcheck_executable().parent}{os.pathsep}{os.environ['PATH']}"}
+
+    def run(base_commit: str) -> subprocess.CompletedProcess:
+        (repo / report).unlink(missing_ok=True)
+        return subprocess.run(["sh", "-e", "-c", script], cwd=repo, env={**env, "CI_MERGE_REQUEST_DIFF_BASE_SHA": base_commit},
+                              capture_output=True, text=True, timeout=120)
+
+    done = run(base)
+    assert done.returncode == 123, (done.stdout, done.stderr)  # check's exit 1, as xargs says it
+    cases = assert_valid_junit((repo / report).read_text(encoding="utf-8")).iter("testcase")
+    assert sorted(case.get("name") for case in cases) == ["-ok.txt", "decks/Mono Red.txt", "decks/new name.txt"]
+    readme_only = _git(repo, "rev-parse", "HEAD").strip()
+    (repo / "README.md").write_text("decks, again\n", encoding="utf-8")
+    _git(repo, "commit", "-qam", "no deck")
+    done = run(readme_only)
+    assert done.returncode == 0, done.stderr
+    assert list(assert_valid_junit((repo / report).read_text(encoding="utf-8")).iter("testcase")) == []
+    missing = run("0" * 40)
+    assert missing.returncode != 0 and "bad object" in missing.stderr and not (repo / report).exists(), missing
 
 
 @needs_git

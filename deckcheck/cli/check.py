@@ -150,6 +150,10 @@ def _run(
     # (a glob with a typo turns assertions off: the pull request, the SARIF upload must show it).
     for message in run.warnings:
         warn(message)
+    if resolve_auto(output or config.output or AUTO) in FROM_ROOT:
+        from ..report.workspace import from_root
+
+        from_root(run.report)
     if not run.report.results:
         folders = [path for path in paths or () if Path(path).is_dir()]
         if paths and not folders:
@@ -158,9 +162,9 @@ def _run(
             # JUnit report, or parses the JSON one, gets the valid report of a run that
             # checked nothing, not an empty file its upload or parser fails on; and a GitHub
             # job the annotations of the run's own warnings (a link out of the repository,
-            # not read), which stderr has.
+            # not read), which stderr has, and a job summary that says no deck was given.
             shown = resolve_auto(output or config.output or AUTO)
-            if shown in PARSED_REPORTS or (shown == NAME and run.report.messages):
+            if shown in PARSED_REPORTS or shown == NAME:
                 emit(deliver(reporter, run.report, warn=warn), encoding=encoding(reporter))
             # 0, unless a strict run's own warning (a link not followed) fails it.
             _say_strict(run.report, strict, config)
@@ -184,6 +188,12 @@ def _run(
         say_note(note)
     _say_strict(run.report, strict, config)
     raise typer.Exit(run.report.exit_code)
+
+
+# The reports a job keeps as a file, which name decks from the repository's folder wherever
+# `check` runs (SARIF its URIs, and its `deck` and `format` properties too: report/workspace.from_root);
+# text is read where it runs.
+FROM_ROOT = ("json", "junit", "sarif")
 
 
 def _say_strict(report: Report, strict: bool, config: ProjectConfig) -> None:

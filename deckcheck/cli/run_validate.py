@@ -77,7 +77,7 @@ def run_validate(
         say_note(hint)
     say_pool_hint(pool, fmt, catalog, cards_db)
     _annotate_hints(hints, reporter)
-    _annotate_format_warnings(format_warnings, fmt, reporter)
+    _annotate_format_warnings(format_warnings, fmt, catalog, reporter)
     if pool is None and fmt.option("pool") is not None:
         # A limited deck without its pool is checked for its sizes only (Black Lotus passes);
         # a deck that could not be read was not checked at all (NOT CHECKED), so not counted.
@@ -94,26 +94,27 @@ def _annotate_hints(hints: list[tuple[str, str | None]], reporter: ModuleType) -
     from ..decklists import names_a_file
 
     said = [(deck, hint) for deck, hint in hints if hint]
-    _annotate("notice", [(hint, deck if names_a_file(deck) else None) for deck, hint in said], reporter)
+    _annotate("notice", [(hint, deck if names_a_file(deck) else None, None) for deck, hint in said], reporter)
 
 
-def _annotate_format_warnings(warnings: list[str], fmt, reporter: ModuleType) -> None:  # type: ignore[no-untyped-def]
+def _annotate_format_warnings(warnings: list[str], fmt, catalog, reporter: ModuleType) -> None:  # type: ignore[no-untyped-def]
     """Under -o github, each warning on the user's format file of -f (a card name no card
     has: a misspelt ban bans nothing) as a `::warning` on that file too, as `check` places
     it: on stderr alone it was a line of the job's log, never on the file a pull request
-    changed."""
-    file = str(fmt.path) if fmt.path else None
-    _annotate("warning", [(warning, file) for warning in warnings], reporter)
+    changed. It sits on the line of the first entry it is about, in the file of the chain
+    that writes it (formats/card_names.placed_format_file_warnings)."""
+    if not warnings or not _github(reporter):
+        return  # the files are read again for the lines only where an annotation shows them
+    from ..formats.card_names import placed_format_file_warnings
+
+    placed = placed_format_file_warnings(fmt, catalog)
+    _annotate("warning", [(text, str(file) if file else None, line) for text, file, line in placed], reporter)
 
 
-def _annotate(level: str, messages: list[tuple[str, str | None]], reporter: ModuleType) -> None:
-    """Under -o github, each (message, file or None) as a `::LEVEL` annotation, its file
-    named as the workspace names it."""
-    if not messages:
-        return  # nearly every run: the GitHub reporter is not imported for it
-    from ..report.github import NAME
-
-    if reporter.NAME != NAME:
+def _annotate(level: str, messages: list[tuple[str, str | None, int | None]], reporter: ModuleType) -> None:
+    """Under -o github, each (message, file or None, line or None) as a `::LEVEL`
+    annotation, its file named as the workspace names it."""
+    if not messages or not _github(reporter):
         return
     from ..report import WorkflowCommands
     from ..report.github import command
@@ -121,6 +122,13 @@ def _annotate(level: str, messages: list[tuple[str, str | None]], reporter: Modu
 
     name = namer()
     emit(WorkflowCommands("".join(
-        command(level, text, file=name(file) if file is not None else None, title="deckcheck validate") + "\n"
-        for text, file in messages
+        command(level, text, file=name(file) if file is not None else None, line=line if file is not None else None,
+                title="deckcheck validate") + "\n"
+        for text, file, line in messages
     )))
+
+
+def _github(reporter: ModuleType) -> bool:
+    from ..report.github import NAME  # only once there is something to annotate: rarely imported
+
+    return bool(reporter.NAME == NAME)

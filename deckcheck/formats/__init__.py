@@ -457,27 +457,34 @@ def chain_files(ref: FormatRef, *, root: Path | None = None) -> tuple[Path, ...]
 
 def _merged(
     ref: FormatRef, *, root: Path | None = None, found: tuple[str, Path] | None = None, keep: bool = True,
-    documents: Documents | None = None,
+    documents: Documents | None = None, stamps: list[Stamp] | None = None,
 ) -> tuple[str, Path, dict[str, Any], tuple[str, ...], tuple[Path, ...]]:
     """`_load_chain`, through the disk cache of merged formats (disk_cache.py) unless
-    `keep` is False. `found`: `find(ref)` when the caller has it; `documents`: see `check_file`."""
+    `keep` is False. `found`: `find(ref)` when the caller has it; `documents`: see
+    `check_file`; `stamps` gets each file's stamp as it was when read (or when the disk
+    cache found it unchanged), for the in-process cache."""
     from . import disk_cache
 
     found = found or find(ref)
-    if not keep or not disk_cache.enabled():
-        return _load_chain(ref, root=root, found=found, _documents=documents)
-    resolved_id, path = found
-    tree_root = root or _tree_of(ref, path)
-    kind = "file" if isinstance(ref, Path) else "id"
-    key = [kind, resolved_id, str(path.resolve()), str(tree_root), *map(str, format_dirs())]
-    cached = disk_cache.get(key)
-    if cached is not None:
-        return cached
-    # Each file as it was parsed: the entry records the CRC of those bytes, not of the file
-    # read again after (an edit in between would pair its new bytes with the old data).
+    # Each file as it was parsed: the disk cache's entry records the CRC of those bytes, and
+    # the in-process cache the stamp taken before they were read, not the file's after (an
+    # edit in between would pair its new bytes or time with the old data).
     read: Documents = documents if documents is not None else {}
-    merged = _load_chain(ref, root=root, found=found, _documents=read)
-    disk_cache.put(key, merged, crcs={path: document.crc for path, document in read.items()})
+    if not keep or not disk_cache.enabled():
+        merged = _load_chain(ref, root=root, found=found, _documents=read)
+    else:
+        resolved_id, path = found
+        tree_root = root or _tree_of(ref, path)
+        kind = "file" if isinstance(ref, Path) else "id"
+        key = [kind, resolved_id, str(path.resolve()), str(tree_root), *map(str, format_dirs())]
+        cached = disk_cache.get(key, stamps)
+        if cached is not None:
+            return cached
+        merged = _load_chain(ref, root=root, found=found, _documents=read)
+        disk_cache.put(key, merged, crcs={path: document.crc for path, document in read.items()})
+    if stamps is not None:
+        stamps[:] = [(str(file), *document.stamp) for file in merged[4]
+                     if (document := read.get(file)) is not None and document.stamp is not None]
     return merged
 
 
@@ -677,11 +684,13 @@ def _load(ref: FormatRef, *, root: Path | None = None, keep: bool = True) -> For
         _CACHE.pop(key, None)
         _CACHE[key] = cached
         return cached[0]
-    resolved_id, path, data, chain, files = _merged(ref, root=root, found=found, keep=keep)
+    stamps: list[Stamp] = []
+    resolved_id, path, data, chain, files = _merged(ref, root=root, found=found, keep=keep, stamps=stamps)
     fmt = build_format(resolved_id, path, data, chain)
-    stamps = file_stamps(files)
-    if stamps is not None:
-        _CACHE[key] = (fmt, stamps)
+    # Kept under each file's stamp from before it was read: one edited since is newer and
+    # read again at the next load (a stamp taken now would pass it with the old data).
+    if len(stamps) == len(files):
+        _CACHE[key] = (fmt, tuple(stamps))
         keep_few(_CACHE)
     return fmt
 

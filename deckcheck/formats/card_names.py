@@ -345,17 +345,71 @@ def _no_card_line(fmt: Format, what: str, count: int, shown: str, in_archive: st
             f"`deckcheck formats check {where}`{unzipped} says where")
 
 
+def placed_format_file_warnings(fmt: Format, catalog: Catalog | None) -> list[tuple[str, Path | None, int | None]]:
+    """`format_file_warnings`, each with the file of the chain and the line that write the
+    first entry it is about (a misspelt name, a passcode no card has, a card `points` values
+    twice), for an annotation there: on the file alone, GitHub put it at the file's top and
+    a reviewer searched the list for the name. The format's own file and no line when no
+    file of the chain can be read again. Reads the chain's own files only when there is a
+    warning, never on a batch's path."""
+    names, codes, conflicts = _warnings(fmt, catalog)
+    if catalog is None or not (names or codes or conflicts):
+        return []
+    documents = _own_documents(fmt)
+    missing = set(unknown_in_format(fmt, catalog)) if names else set()
+    bad_codes = {code for code in fmt.passcodes_written_by_files if _no_card_has(catalog, code)} if codes else set()
+    places = (
+        next(((path, document.line_of(keys)) for path, document in documents
+              for keys, name in written_names(document.data or {}) if name in missing), None),
+        next(((path, document.line_of(keys)) for path, document in documents
+              for keys, code in written_passcodes(document.data or {}) if code in bad_codes), None),
+        _first_conflict(fmt, catalog, documents) if conflicts else None,
+    )
+    default = Path(fmt.path) if fmt.path else None
+    return [(warning, *(place or (default, None))) for warning, place in zip((names, codes, conflicts), places) if warning]
+
+
+def _own_documents(fmt: Format) -> list[tuple[Path, YamlDocument]]:
+    """The user's own files of `fmt`'s chain (its file, then the format files it extends),
+    read again; one that no longer reads (changed since it was loaded) is left out."""
+    from ..errors import DeckcheckError
+    from ..yamlload import read_yaml_file
+    from . import is_file_name
+
+    documents = []
+    for ref in (fmt.path, *(ref for ref in fmt.chain[1:] if is_file_name(ref))):
+        if ref:
+            try:
+                documents.append((Path(ref), read_yaml_file(Path(ref), what="format file")))
+            except (DeckcheckError, OSError):
+                continue
+    return documents
+
+
+def _first_conflict(fmt: Format, catalog: Catalog, documents: Sequence[tuple[Path, YamlDocument]]) -> tuple[Path, int | None] | None:
+    """Where the first card `points` values twice is keyed by passcode (formats check's place)."""
+    from .points_conflicts import conflict_errors
+
+    errors = conflict_errors(fmt.option("points"), catalog, documents) if documents else []
+    return (Path(errors[0].path), errors[0].line) if errors and errors[0].path else None
+
+
+def _warnings(fmt: Format, catalog: Catalog | None, in_archive: str | None = None) -> tuple[str | None, str | None, str | None]:
+    """The three warnings of a user's format file, each None when it has nothing to say:
+    names no card has, passcodes no card has, cards `points` values twice."""
+    if catalog is None or not fmt.writes_cards:
+        return None, None, None
+    from .points_conflicts import conflicts_warning
+
+    return (unknown_names_warning(fmt, catalog, in_archive=in_archive),
+            unknown_passcodes_warning(fmt, catalog, in_archive=in_archive),
+            conflicts_warning(fmt, catalog, in_archive=in_archive))
+
+
 def format_file_warnings(fmt: Format, catalog: Catalog | None, *, in_archive: str | None = None) -> list[str]:
     """The warnings a user's format file gets wherever a deck is checked with it (`validate`,
     `batch`, `cards lookup -f`, `check`): names and passcodes no card has, and a card its
     `points` gives two values (formats/points_conflicts.py). None for a bundled format, or
     without card data (callers that must not import this module for those test
     `fmt.writes_cards` first)."""
-    if catalog is None or not fmt.writes_cards:
-        return []
-    from .points_conflicts import conflicts_warning
-
-    found = (unknown_names_warning(fmt, catalog, in_archive=in_archive),
-             unknown_passcodes_warning(fmt, catalog, in_archive=in_archive),
-             conflicts_warning(fmt, catalog, in_archive=in_archive))
-    return [warning for warning in found if warning]
+    return [warning for warning in _warnings(fmt, catalog, in_archive) if warning]

@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from ..limits import MAX_FORMAT_CACHE_BYTES, MAX_FORMAT_CACHE_ENTRIES
-from .stamps import file_stamps
+from .stamps import Stamp, file_stamps
 
 # What decides the merged data besides the format files themselves: the loader, the
 # schema, each rule's `KEYS` (formats/schema.py composes them) and how names fold (names.py).
@@ -116,8 +116,11 @@ def _entry_file(key: list[str]) -> Path:
     return cache_folder() / f"{zlib.crc32(json.dumps(key).encode()):08x}.json"
 
 
-def get(key: list[str]) -> Merged | None:
-    """The merged format kept for `key`, when it is still what reading the files gives."""
+def get(key: list[str], checked: list[Stamp] | None = None) -> Merged | None:
+    """The merged format kept for `key`, when it is still what reading the files gives.
+    `checked` gets the stamps (path, time, size) the files had when they were found so,
+    for the in-process cache (formats/__init__.py): stamped again after, a file edited in
+    between would keep the entry's old data under its new stamp."""
     try:
         entry = json.loads(_entry_file(key).read_bytes())
         if (
@@ -130,6 +133,8 @@ def get(key: list[str]) -> Merged | None:
         resolved_id, path, data, chain = entry["id"], Path(entry["path"]), entry["data"], tuple(entry["chain"])
         if not (isinstance(resolved_id, str) and isinstance(data, dict) and all(isinstance(i, str) for i in chain)):
             return None
+        if checked is not None:
+            checked[:] = [(str(file), mtime, size) for file, mtime, size, *_ in entry["files"]]
         return resolved_id, path, data, chain, tuple(Path(path) for path, *_ in entry["files"])
     except Exception:  # a cache is a shortcut: whatever is wrong with it, read the files
         return None

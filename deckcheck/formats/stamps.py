@@ -2,7 +2,9 @@
 
 Both caches of loaded formats (the in-memory one in formats/__init__.py, the one on disk
 in disk_cache.py) keep these for every file of an `extends:` chain and use what they hold
-only while every file still has them. The disk cache, which runs share, also keeps a CRC-32
+only while every file still has them. The stamps are those the files had before they were
+read (yamlload.YamlDocument.stamp, or the disk cache's entry as it found them unchanged): a
+stamp taken after the parse gave a file saved during it the new stamp and the old data. The disk cache, which runs share, also keeps a CRC-32
 of each file's bytes (an edit does not always move the time: disk_cache.py); the in-memory
 one does not, since a process that validates many decks would read every file of the chain
 again for each load (docs/format-files.md).

@@ -785,16 +785,17 @@ def _unknown_names(formats: Iterable[Format]) -> list[RunMessage]:
     """One warning for each of the project's own format files that names a card the card
     data lacks: a misspelt ban bans nothing in every CI run (formats/card_names.py); one
     for each that writes a passcode no card has; and one for each whose `points` gives a
-    card two values (formats/points_conflicts.py). Each is placed on the format file it
-    names first (a GitHub annotation there, which the pull request that misspelt the name
-    changed, as a format file's errors are), not on the run as a whole."""
-    from ..formats.card_names import format_file_warnings
+    card two values (formats/points_conflicts.py). Each is placed on the file and line of
+    the chain that write the first entry it is about (a GitHub annotation there, which the
+    pull request that misspelt the name changed, as a format file's errors are), not on the
+    run as a whole."""
+    from ..formats.card_names import placed_format_file_warnings
     from ..pipeline import card_catalog
 
     # A bundled format writes no names or passcodes: no card data opened for it.
-    return [RunMessage(RUN_WARNING, warning, _shown(Path(fmt.path)) if fmt.path else None)
+    return [RunMessage(RUN_WARNING, warning, _shown(file) if file else None, line)
             for fmt in formats if fmt.writes_cards
-            for warning in format_file_warnings(fmt, card_catalog(fmt))]
+            for warning, file, line in placed_format_file_warnings(fmt, card_catalog(fmt))]
 
 
 def _some_format_deals(cards: int) -> bool:

@@ -282,7 +282,11 @@ class _Summary:
                 self._problem_row(lambda: f"| {markdown_text(deck)} | | assertion | {markdown_text(outcome.assertion + ': ' + outcome.message)} |")
         decks, legal = self.totals.decks, self.totals.legal
         counts = []
-        if decks or not report.assertions:  # `simulate` checks assertions and no deck's legality
+        if not (decks or report.assertions or report.teams):
+            # `check FILE...` given no deck (a pull request's changed files, a README alone):
+            # "0 of 0 decks legal" read as a deck that vanished.
+            counts.append("no deck checked: none of the files given is a deck")
+        elif decks or not report.assertions:  # `simulate` checks assertions and no deck's legality
             counts.append(f"{legal} of {counted(decks, 'deck')} legal")
             if self.unread:
                 counts.append(f"{self.unread} {NOT_READ}")

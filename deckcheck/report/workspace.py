@@ -6,7 +6,7 @@ in a job a deck is named from there, however the command named it (`june/decks/a
 run in `events/` is `events/june/decks/ann.txt`). Outside Actions, and for a file outside
 the checkout, names stay as the command was given them, from the working directory; but
 `check`'s SARIF names files from the repository's folder (deckcheck.yaml's, `Report.root`)
-wherever it runs, as in a job. SARIF, whose relative names all start from one folder
+wherever it runs, as in a job, and so do its JSON and JUnit reports (`from_root`), in a job too. SARIF, whose relative names all start from one folder
 (`source_root`), names a file outside that folder by its absolute path.
 """
 from __future__ import annotations
@@ -14,18 +14,23 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..workdir import from_directory
+
+if TYPE_CHECKING:
+    from ..result import Report
 
 WORKSPACE = "GITHUB_WORKSPACE"
 
 
-def _workspaces(root: str | None = None) -> list[str]:
+def _workspaces(root: str | None = None, *, job: bool = True) -> list[str]:
     """The folder names start from as it is written and as the file system names it (a
     link on the way gives two spellings; the working directory comes back in the second):
-    in a GitHub job the checkout; else `root` when given (`check`'s SARIF: the repository's
-    folder, so its names are the same from any folder it runs in); else none."""
-    workspace = os.environ.get(WORKSPACE) or root
+    in a GitHub job the checkout (unless `job` is false); else `root` when given (`check`'s
+    SARIF: the repository's folder, so its names are the same from any folder it runs in);
+    else none."""
+    workspace = (os.environ.get(WORKSPACE) if job else None) or root
     if not workspace:
         return []
     return list(dict.fromkeys([os.path.abspath(workspace), os.path.realpath(workspace)]))
@@ -44,15 +49,16 @@ def source_root(root: str | None = None) -> Path:
     return Path(workspaces[0]) if workspaces else cwd
 
 
-def namer(*, absolute_outside: bool = False, root: str | None = None) -> Callable[[str], str]:
+def namer(*, absolute_outside: bool = False, root: str | None = None, job: bool = True) -> Callable[[str], str]:
     """`name(deck)`: a file as the command named it, named from the checkout
     (`/`-separated) when it lies in it (outside a job from `root` when given, as
     `source_root`), else as it was, or absolute with `absolute_outside` (SARIF: a relative
     name starts from `source_root`, which a file outside it cannot be named from). The
     checkout's spellings and the working directory are read once, here: a batch names every
     deck (reading the environment and calling `realpath` per deck cost about 10 µs, naming
-    it 0.7 µs)."""
-    workspaces = _workspaces(root)
+    it 0.7 µs). `job=False` names from `root` in a GitHub job too (`check`'s JSON and JUnit:
+    from the repository's folder, as outside a job)."""
+    workspaces = _workspaces(root, job=job)
     if not workspaces:
         return _as_given
     # A relative name is joined to the working directory by hand, as workdir.py does; on
@@ -73,3 +79,39 @@ def namer(*, absolute_outside: bool = False, root: str | None = None) -> Callabl
 
 def _as_given(deck: str) -> str:
     return deck
+
+
+def from_root(report: Report) -> None:
+    """`check`'s report as its JSON and JUnit outputs name it: each deck file and format file
+    from the repository's folder (`Report.root`), wherever the command runs, as its SARIF
+    does, so a job run in a subfolder keeps the test cases' and results' names (GitLab keys
+    a case's history by suite, class and name) and a suite is never named by the runner's
+    own folder. Only a run below the repository's folder is named anew: from above it
+    (`--config ci/deckcheck.yaml`) the working directory's names lead to the files. The text report keeps the working directory's names: a reader at a terminal
+    opens what it names from there. A deck's `location` keeps its old name for the
+    annotations. A file outside the folder keeps its name."""
+    if report.root is None or not _below(report.root):
+        return  # run in the repository's folder, or above it (`--config ci/deckcheck.yaml`): named from there
+    name = namer(root=report.root, job=False)
+    from ..formats import is_file_name
+
+    def shown(path: str) -> str:
+        return path if os.path.isabs(named := name(path)) else named
+
+    for result in report.results:
+        file = result.file
+        if file is not None:
+            result.location = file
+            result.deck = shown(result.deck)
+        if is_file_name(result.format):
+            result.format = shown(result.format)
+    for outcome in report.assertions or ():
+        outcome.deck = shown(outcome.deck)
+        if is_file_name(outcome.format):
+            outcome.format = shown(outcome.format)
+
+
+def _below(root: str) -> bool:
+    """Whether the working directory lies inside `root` and is not `root` itself."""
+    cwd = Path.cwd()
+    return any(Path(folder) in cwd.parents for folder in _workspaces(root, job=False))
