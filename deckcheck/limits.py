@@ -14,6 +14,7 @@ import sys
 
 from .errors import DeckcheckError, OptionError
 from .lazy_pattern import lazy
+from .report.style import DEL_C1_AND_BIDI
 
 # ---------------------------------------------------------------- files deckcheck reads
 
@@ -371,14 +372,15 @@ def quoted(value: object) -> str:
 
 def one_line(name: str) -> str:
     """A file name (or other text a caller chose) as a message names it: as it is, as
-    every message printed it, unless it holds a control character or a line separator,
+    every message printed it, unless it holds a control character, a line separator or a
+    bidirectional override or isolate (which would turn the rest of the message around),
     then quoted (`quoted`: a line break as `\\n`), so a library caller's `Path("a\\nb")`
     cannot make its error two lines. An undecodable byte of a file name (a lone surrogate)
     is no control: the command line shows it as ever (tests/test_undecodable_names.py)."""
     return quoted(name) if _CONTROL_OR_BREAK.search(name) else name
 
 
-_CONTROL_OR_BREAK = lazy("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+_CONTROL_OR_BREAK = lazy(f"[\x00-\x1f\u2028\u2029{DEL_C1_AND_BIDI}]")
 
 
 def check_seed(seed: int | None) -> None:

@@ -16,7 +16,7 @@ team checks (batch/team_pools.py) add up a team's decks against the team's one p
 """
 from __future__ import annotations
 
-from collections.abc import Container, Iterable, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -121,14 +121,18 @@ class Pool(Record):
         return self.signature if not free else frozenset(item for item in self.cards.items() if item[0] not in free)
 
 
-def pool_sideboard(pool: Pool, entries: Iterable[CardEntry], fmt: Format) -> list[CardEntry] | None:
+def pool_sideboard(
+    pool: Pool | Callable[[], Pool], entries: Iterable[CardEntry], fmt: Format,
+) -> list[CardEntry] | None:
     """The sideboard a deck of `entries` (read as validating it against `fmt` reads it)
     takes from its registered `pool` (pool_rest), when it takes one: a limited format (a
     `pool` key) whose pool is the player's own (not a team's: the teammates' decks use it
     too, so its rest is no one member's sideboard), and a list that states no sideboard, or
     only the basic lands the organiser provides (`free_cards`: `5 Plains` to side in states
     no card of the pool), as `diff --pool` reads it (paperwork/diff.py leaves them out of
-    both sideboards). None when it takes none."""
+    both sideboards). None when it takes none. `pool` may be a function that gives it,
+    called only when the deck takes a sideboard from it (a sheet names the pool with the
+    card data, named_pool, only then)."""
     if fmt.option("pool") is None:
         return None
     settings = pool_settings(fmt)
@@ -141,7 +145,7 @@ def pool_sideboard(pool: Pool, entries: Iterable[CardEntry], fmt: Format) -> lis
     free = settings.free_cards | companions
     if any(entry.zone == SIDEBOARD and entry.key not in free for entry in entries):
         return None
-    return _rest(pool, entries, settings.free_cards, companions)
+    return _rest(pool if isinstance(pool, Pool) else pool(), entries, settings.free_cards, companions)
 
 
 def _companions(entries: Iterable[CardEntry]) -> frozenset[str]:

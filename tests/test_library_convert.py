@@ -4,6 +4,7 @@ both on one file and compares them."""
 from __future__ import annotations
 
 import pickle
+import re
 from pathlib import Path
 
 import pytest
@@ -198,8 +199,9 @@ def test_characters_xml_forbids_are_written_as_the_replacement_character(to):
     assert [entry.name.replace("\ufffd", "") for entry in back.entries] == ["Lightning Bolt", "Shock", "Mountain", "Duress"]
 
 
-# An upload's file name as a hostile form sends it: a terminal title escape, a line break.
-HOSTILE_UPLOAD_NAMES = ["ev\x1b]0;pwned\x07il.txt", "a\nb.txt"]
+# An upload's file name as a hostile form sends it: a terminal title escape, a line break,
+# a right-to-left override (shows `evil.txt` as `evtxt.li`), an isolate, a C1 control.
+HOSTILE_UPLOAD_NAMES = ["ev\x1b]0;pwned\x07il.txt", "a\nb.txt", "ev\u202eil.txt", "a\u2066b.txt", "a\x9bb.txt"]
 
 
 @pytest.mark.parametrize("name", HOSTILE_UPLOAD_NAMES)
@@ -215,5 +217,5 @@ def test_an_upload_name_with_control_characters_is_quoted_in_errors_and_warnings
     warned = convert(parse_bytes(b"4 Lightnig Bolt\n56 Mountain\n", name=name), "arena").warnings
     assert warned
     for message in [str(raised.value), *warned]:
-        assert not any(ord(char) < 0x20 for char in message), message
+        assert not re.search("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]", message), ascii(message)
         assert message.startswith(repr(name) + ": ")

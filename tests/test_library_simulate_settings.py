@@ -111,3 +111,27 @@ def test_an_unknown_format_of_a_comparison_names_fmt():
     with pytest.raises(DeckcheckError) as raised:
         compare("4 Lightning Bolt\n56 Mountain\n", "mtg/nope", ["a.yaml", "b.yaml"], turns=3)
     assert raised.value.setting == "fmt", str(raised.value)
+
+
+@pytest.mark.parametrize("bottom", [["lands +"], ["count(\"Lightning Bolt\") >="], "lands >= 2 and"])
+def test_a_broken_bottom_rule_is_marked_policy_file_where_it_is_parsed(bottom):
+    """review33 finding 4: parse_bottoming parsed a bottom rule without `setting=`, so its
+    error said `keep` and was `policy_file` only because build_policy rebuilt it to place it
+    on its line (keep._placed); an error left unplaced kept `keep`. Bottom rules are only
+    written in a policy file: the error is marked so where the rule is parsed."""
+    from deckcheck.engine.keep import POLICY_FILE, _file_rules
+
+    with pytest.raises(DeckcheckError) as raised:
+        _file_rules({"bottom": bottom, "tags": {}}, "p.yaml")
+    assert str(raised.value).startswith("p.yaml: bottom")
+    assert raised.value.setting == POLICY_FILE
+
+
+@pytest.mark.parametrize("content", ["bottom:\n  - lands +\n", "bottom:\n  - count(\"Lightning Blot\")\n"])
+def test_an_error_of_a_policy_files_bottom_rule_names_policy_file(tmp_path, content):
+    policy = tmp_path / "policy.yaml"
+    policy.write_text(content, encoding="utf-8")
+    with pytest.raises(DeckcheckError) as raised:
+        simulate(DECK, "mtg/modern", policy_file=policy)
+    assert raised.value.setting == "policy_file", str(raised.value)
+    assert "bottom[0]" in str(raised.value)

@@ -678,3 +678,35 @@ def test_a_sheet_against_a_draft_log_says_nothing_of_its_drafter(cli, tmp_path):
         done = _sheet(cli, deck, out, "-f", "mtg/limited", "--pool", str(log))
         assert done.returncode == 0, done.stdout + done.stderr
         assert "draft log" not in done.stderr, drafter
+
+
+_POOL = "3 Shock\n10 Goblin Piker\n2 Grizzly Bears\n"
+
+
+@pytest.mark.parametrize("fmt, decklist, named, rest", [
+    # A limited deck stating no sideboard: the pool is named, and its rest is the sideboard
+    ("mtg/limited", "2 Shock\n8 Goblin Piker\n", 1, [("Shock", 1), ("Goblin Piker", 2), ("Grizzly Bears", 2)]),
+    # One stating its own sideboard, a format without a pool: the pool is never named
+    ("mtg/limited", "2 Shock\n8 Goblin Piker\n\nSideboard\n1 Grizzly Bears\n", 0, []),
+    ("mtg/modern", "2 Shock\n8 Goblin Piker\n", 0, []),
+])
+def test_a_sheet_names_its_pool_only_when_the_deck_takes_its_sideboard_from_it(monkeypatch, fmt, decklist, named, rest):
+    """review33 finding 3 (d27c49ae): sheet_cards named the pool with the card data
+    (named_pool) for every row with a pool, a deck stating its own sideboard and a format
+    with no `pool` key too, and each such naming took the one place the last named pool is
+    remembered: work thrown away on every such sheet of `batch --sheets`."""
+    import datetime as dt
+
+    from deckcheck import registered_pools
+    from deckcheck.cards import catalog_for
+    from deckcheck.formats import load
+    from deckcheck.paperwork.sheet import sheet_cards
+    from deckcheck.pipeline import read_deck
+
+    catalog, _ = catalog_for("mtg", offline=True)
+    calls = []
+    real = registered_pools.named_pool
+    monkeypatch.setattr(registered_pools, "named_pool", lambda *args: calls.append(args) or real(*args))
+    cards = sheet_cards(read_deck(decklist), catalog, load(fmt), dt.date(2024, 6, 1), registered_pools.read_pool(_POOL))
+    assert len(calls) == named
+    assert [(card.name, card.count) for card in cards if card.from_pool] == rest

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
 import time
 import zipfile
 
 import pytest
+from conftest import run_cli
 from files import write
 
 from deckcheck.decklists import parse_text
@@ -430,3 +432,58 @@ def test_an_html_report_file_shows_names_as_the_page_on_stdout_does(tmp_path):
     assert "\u202e" not in page and "\x1b" not in page
     assert 'data-player="ann\ufffdgpj.exe\u241b[2J"' in page
     assert page == shown.stdout
+
+
+# A manifest whose player, team and deck names hold an erase-screen escape, a bell, a C1
+# control (CSI, U+009B: ESC [ to a VT220), a right-to-left override and an isolate.
+_HOSTILE_PLAYER = "ann\x1b[2J\u202egpj\x07.exe\u009b"
+_HOSTILE_TEAM = "Blue\u2066Sky\u202e"
+_HOSTILE_DECK = "de\u009bck\u202e.txt"
+_SHOWN_ONLY = "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]|\r(?!\n)"
+
+
+def _hostile_event(tmp_path):
+    (tmp_path / _HOSTILE_DECK).write_text("5 Lightning Bolt\n55 Mountain\n", encoding="utf-8")  # a problem names them
+    (tmp_path / "ok.txt").write_text("4 Shock\n56 Mountain\n", encoding="utf-8")  # no card shared in the team
+    (tmp_path / "reg.csv").write_text(
+        f"player,team,deck\n{_HOSTILE_PLAYER},{_HOSTILE_TEAM},{_HOSTILE_DECK}\nbob,{_HOSTILE_TEAM},ok.txt\n", encoding="utf-8")
+    return ["batch", "reg.csv", "-f", "mtg/modern", "--date", "2024-06-01", "-q"]
+
+
+@pytest.mark.parametrize("output", ["csv", "github", "text", "html"])
+def test_a_report_file_people_read_is_the_report_stdout_shows(tmp_path, output):
+    """review33 finding 1: `batch -o csv|github --report FILE` wrote a name's escape, bell,
+    C1 control and bidirectional overrides raw into the file (99b5e109 made only the HTML
+    page inert), which `cat rep.csv` or a spreadsheet shows as the terminal or the override
+    says, where the same report on stdout shows them as symbols. The file is now the
+    bytes stdout shows (style.printable)."""
+    args = [*_hostile_event(tmp_path), "-o", output]
+    shown = run_cli(*args, cwd=tmp_path, input=b"")
+    written = run_cli(*args, "--report", f"rep.{output}", cwd=tmp_path, input=b"")
+    assert shown.returncode == written.returncode == 1, written.stderr
+    data = (tmp_path / f"rep.{output}").read_bytes()
+    assert not re.search(_SHOWN_ONLY, data.decode("utf-8")), ascii(data)
+    assert data == shown.stdout
+
+
+@pytest.mark.parametrize("output", ["json", "sarif", "junit"])
+def test_a_machine_report_file_escapes_controls_and_overrides_and_keeps_the_names(tmp_path, output):
+    """review33 finding 1: `--report` of JSON, SARIF and JUnit kept a name's C1 control and
+    bidirectional overrides raw (JSON escapes C0 itself; JUnit writes what XML lacks as
+    \\xNN), so `cat` of the file turned a line around. They are now the format's own
+    escapes (`\\u202e`, `&#x202E;`), which a parser reads back as the name was written."""
+    import xml.etree.ElementTree as ElementTree
+
+    written = run_cli(*_hostile_event(tmp_path), "-o", output, "--report", f"rep.{output}", cwd=tmp_path)
+    assert written.returncode == 1, written.stderr
+    text = (tmp_path / f"rep.{output}").read_text(encoding="utf-8")
+    assert not re.search(_SHOWN_ONLY, text), ascii(text)
+    if output == "junit":
+        read = "\n".join(value for element in ElementTree.fromstring(text).iter()
+                          for value in [*element.attrib.values(), element.text or ""])
+        # (XML has no ESC nor BEL: JUnit writes them as \x1b and \x07, as before)
+        assert "ann\\x1b[2J\u202egpj\\x07.exe\u009b" in read and _HOSTILE_DECK in read
+    else:
+        read = json.dumps(json.loads(text), ensure_ascii=False)
+        for name in (_HOSTILE_PLAYER, _HOSTILE_TEAM):
+            assert json.dumps(name, ensure_ascii=False)[1:-1] in read, name

@@ -52,7 +52,7 @@ def run_batch(
         from ..batch import check_source
         from ..formats import load, reference
         from ..progress import Progress
-        from ..report import ACTIONS, WorkflowCommands, load as load_reporter
+        from ..report import ACTIONS, WorkflowCommands, as_filed, load as load_reporter
         from ..report.stream import Spool
 
         if seed is not None and deck_check is None:
@@ -145,7 +145,7 @@ def run_batch(
             wrote = None
         if filed is not None and report_path is not None and report_path not in unwritten:
             # It names players: readable by this user only, whatever the umask (docs/security.md).
-            write_file("--report", report_path, filed.utf8_chunks(),
+            write_file("--report", report_path, (as_filed(reporter.NAME, piece) for piece in filed.utf8_chunks()),
                        private=True, inputs=_inputs(source, format_ref, result))
             filed.close()
         commands = filed is None and reporter.NAME == ACTIONS  # the github reporter's own workflow commands
@@ -185,6 +185,7 @@ def _stop_reported(source: str, output: str, report_file: Path | None) -> Iterat
     annotation and job summary, on stdout, or in the `--report` file when one is given and
     not there yet; a CI job that uploads or publishes the report met no file at all. The one-line error on
     stderr and exit 2 stay."""
+    from ..report import AUTO, as_filed, resolve_auto
     from .common import report_usage_stop
 
     phase = _Phase()
@@ -199,8 +200,8 @@ def _stop_reported(source: str, output: str, report_file: Path | None) -> Iterat
             return
         try:
             _not_a_deck_of(source, "--report", report_file)
-            write_file("--report", report_file, [text.encode("utf-8", errors="replace")], private=True,
-                       inputs=[Path(source)])
+            data = as_filed(resolve_auto(output or AUTO), text.encode("utf-8", errors="replace"))
+            write_file("--report", report_file, [data], private=True, inputs=[Path(source)])
         except DeckcheckError:
             pass
 

@@ -132,7 +132,9 @@ _SCRY_VOCABULARY = Vocabulary(
 _DEFAULT = Bottoming()
 
 
-def parse_bottoming(value: Any, *, origin: str, tags: Sequence[str]) -> Bottoming:
+def parse_bottoming(value: Any, *, origin: str, tags: Sequence[str], setting: str) -> Bottoming:
+    """The `bottom:` strategy or rules `value`; an error of a rule carries `setting` (the
+    keyword that gave it: the policy file, the only place bottom rules are written)."""
     from .keep import PolicyError
     from .policy import parse_rule
 
@@ -146,7 +148,7 @@ def parse_bottoming(value: Any, *, origin: str, tags: Sequence[str]) -> Bottomin
     rules = []
     for index, item in enumerate(value):
         text = str(item)
-        node = parse_rule(text, origin=f"{origin}[{index}]", tags=tags, kinds=("number", "condition")).node
+        node = parse_rule(text, origin=f"{origin}[{index}]", tags=tags, kinds=("number", "condition"), setting=setting).node
         rules.append((text, node))
     return Bottoming(name="rules", rules=tuple(rules))
 

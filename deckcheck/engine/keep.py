@@ -55,6 +55,12 @@ FREE = "free"
 POLICY_FILE = "policy_file"
 
 
+def unnamed_setting(policy_file: str | Path | None) -> str:
+    """The keyword a rule or error that no one setting gave (the default rules, a missing
+    rule, a bottom rule) carries: the policy file when there is one, else `keep`."""
+    return POLICY_FILE if policy_file else "keep"
+
+
 class PolicyError(DeckcheckError):
     """An invalid policy file or option (exit 2). `path` and `line`: the policy file and the
     line at fault, when known (deckcheck.yaml's check places its error there)."""
@@ -92,7 +98,7 @@ class KeepPolicy:
         # Named as parse_bottoming names them (`p.yaml: bottom[1]`), so a rule's error or note
         # says which file and rule, as a keep rule's says `p.yaml: keep.7`.
         where = f"{self.source}: " if self.source else ""
-        bottom = [Rule(text=text, node=node, origin=f"{where}bottom[{index}]", setting=POLICY_FILE if self.source else "keep")
+        bottom = [Rule(text=text, node=node, origin=f"{where}bottom[{index}]", setting=unnamed_setting(self.source))
                   for index, (text, node) in enumerate(self.bottoming.rules)]
         return [*(self.rules[size] for size in sorted(self.rules, reverse=True)), *([self.free_rule] if self.free_rule else []), *bottom]
 
@@ -142,9 +148,7 @@ def build_policy(
     def named(setting: str) -> str:
         return (names or {}).get(setting, setting)
 
-    # The keyword an error of what no one setting gave (the default rules, a missing rule)
-    # carries: the policy file when there is one.
-    otherwise = POLICY_FILE if policy_file else "keep"
+    otherwise = unnamed_setting(policy_file)
     try:
         file_data, document = _read_document(Path(policy_file)) if policy_file else ({}, None)
     except DeckcheckError as error:
@@ -311,7 +315,7 @@ def _file_rules(
     so deckcheck.yaml checks its policy files with it before reading any deck."""
     tags = tuple(file_data.get("tags", {}))
     path = path if path is None else one_line(str(path))  # the rules' origins, in their messages
-    bottoming = parse_bottoming(file_data["bottom"], origin=f"{path}: bottom", tags=tags) if "bottom" in file_data else DEFAULT_BOTTOMING
+    bottoming = parse_bottoming(file_data["bottom"], origin=f"{path}: bottom", tags=tags, setting=POLICY_FILE) if "bottom" in file_data else DEFAULT_BOTTOMING
     scry = parse_scry(file_data["scry"], origin=f"{path}: scry") if "scry" in file_data else DEFAULT_SCRY
     rules = {size: parse_rule(text, origin=f"{path}: keep.{size}", tags=tags, setting=POLICY_FILE)
              for size, text in file_data.get("keep", {}).items()}

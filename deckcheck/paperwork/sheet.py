@@ -194,8 +194,9 @@ def sheet_cards(
     deck = read_as(deck, fmt, cards=catalog, day=day)
     rest: list[CardEntry] | None = None
     if pool is not None:
-        # Named as the deck is, so `Stomp` in the pool is the deck's Bonecrusher Giant.
-        rest = pool_sideboard(named_pool(pool, catalog, fmt) if catalog is not None else pool, deck.entries, fmt)
+        # Named as the deck is, so `Stomp` in the pool is the deck's Bonecrusher Giant; only
+        # when the deck takes its sideboard from it (named_pool's work and its one memo).
+        rest = pool_sideboard(pool if catalog is None else lambda: named_pool(pool, catalog, fmt), deck.entries, fmt)
     rest = rest or []
     from_pool = {id(entry) for entry in rest}
     merged: dict[tuple[str, str], SheetCard] = {}

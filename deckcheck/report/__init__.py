@@ -28,7 +28,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from ..errors import DeckcheckError
-from .style import as_is  # light (os, re, sys), and cli/common.py imports it at start-up anyway
+from .style import JSON_ESCAPE, XML_ESCAPE, as_is  # light (os, re, sys), and cli/common.py imports it at start-up anyway
 
 if TYPE_CHECKING:
     from ..batch import BatchReport
@@ -51,11 +51,17 @@ class Output:
     """One output of the registry: a line for people, what it can report, and the
     encoding its format prescribes, if any."""
 
-    __slots__ = ("description", "renders", "encoding")  # a plain class: a NamedTuple costs a start-up
+    __slots__ = ("description", "renders", "encoding", "escape")  # a plain class: a NamedTuple costs a start-up
 
-    def __init__(self, description: str, renders: frozenset[str], *, encoding: str | None = None) -> None:
+    def __init__(
+        self, description: str, renders: frozenset[str], *, encoding: str | None = None, escape: str | None = None,
+    ) -> None:
         self.description = description  # one line for people
         self.renders = renders          # what it can report: subjects above
+        # How a file of the report (`batch --report FILE`: `as_filed`) writes a name's DEL, C1
+        # controls and bidirectional overrides: a machine format's own escape (style.escaped),
+        # the names kept as written for its parser; None: as stdout shows them (printable).
+        self.escape = escape
         # A format that fixes its encoding (JSON must be UTF-8, RFC 8259; the XML and the
         # HTML page declare UTF-8) is written in it on any terminal (cli/common.py, `emit`):
         # in a legacy one (a redirect on Windows is cp1252) `Lim-Dûl` would be bytes no
@@ -71,10 +77,10 @@ _CI = frozenset({DECKS, TEAMS, ASSERTIONS, BATCH, SIMULATIONS})  # a simulation:
 # The outputs, each report/<name>.py, in the order help, completion and errors list them.
 REPORTERS: dict[str, Output] = {
     "text": Output("a readable verdict per deck and its problems", _ALL),
-    "json": Output("one JSON object for the whole run, for scripts", _ALL, encoding=UTF8),
-    "junit": Output("JUnit XML test report (Jenkins, GitLab, most CI)", _CI, encoding=UTF8),
+    "json": Output("one JSON object for the whole run, for scripts", _ALL, encoding=UTF8, escape=JSON_ESCAPE),
+    "junit": Output("JUnit XML test report (Jenkins, GitLab, most CI)", _CI, encoding=UTF8, escape=XML_ESCAPE),
     "github": Output("GitHub Actions annotations and job summary", _CI),
-    "sarif": Output("SARIF 2.1.0 for code-scanning viewers", _CI, encoding=UTF8),
+    "sarif": Output("SARIF 2.1.0 for code-scanning viewers", _CI, encoding=UTF8, escape=JSON_ESCAPE),
     "csv": Output("tables for a spreadsheet: a batch's problems, a simulation's odds by turn",
                   frozenset({BATCH, SIMULATIONS, COMPARISONS})),
     "html": Output("one self-contained web page for an event: sortable, filterable, no network", frozenset({BATCH}),
@@ -99,6 +105,21 @@ class WorkflowCommands(str):
 def encoding(reporter: ModuleType) -> str | None:
     """The encoding the reporter's format prescribes (its `Output.encoding`), None for none."""
     return REPORTERS[reporter.NAME].encoding
+
+
+def as_filed(name: str, data: bytes) -> bytes:
+    """The UTF-8 `data` (whole lines) of the report of output `name` as a file of it keeps
+    them (`batch --report FILE`): a name's control characters and bidirectional overrides
+    as stdout shows them (style.printable: the file and stdout the same bytes), or in
+    JSON, SARIF and JUnit as the format's own escapes (`Output.escape`), which its parser
+    reads back as the name was written. Bytes with none of them are returned as they are."""
+    from .style import escaped, made_printable, plain_utf8
+
+    if plain_utf8(data):
+        return data
+    escape = REPORTERS[name].escape
+    text = data.decode("utf-8")
+    return (made_printable(text, False) if escape is None else escaped(text, escape)).encode("utf-8")
 
 
 def load(name: str) -> ModuleType:

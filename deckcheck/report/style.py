@@ -97,6 +97,25 @@ def made_printable(text: str, color: bool) -> str:
     return _UNSAFE.sub(lambda found: found.group() if color and _COLOR_CODE.fullmatch(found.group()) else inert(found.group()), text)
 
 
+# A name's DEL, C1 controls and bidirectional overrides as a JSON or an XML report file
+# writes them (`escaped`): the format's own escape of the code point, which a parser reads
+# back as the name was written and `cat` shows as text. (JSON escapes C0 controls itself;
+# JUnit writes those XML has not as `\xNN`: report/junit.py.)
+_RAW_IN_DOCUMENTS = lazy(f"[{DEL_C1_AND_BIDI}]")
+JSON_ESCAPE = "\\u{:04x}"
+XML_ESCAPE = "&#x{:X};"
+
+
+def escaped(text: str, escape: str) -> str:
+    """`text`, a JSON or XML document, with each DEL, C1 control and bidirectional override
+    written as `escape` (JSON_ESCAPE, XML_ESCAPE) formats its code point. Such a character
+    stands only in a string (JSON) or in text and attribute values (XML), where the escape
+    means it: the document reads the same."""
+    if not _RAW_IN_DOCUMENTS.search(text):
+        return text
+    return _RAW_IN_DOCUMENTS.sub(lambda found: escape.format(ord(found.group())), text)
+
+
 # The width of the text deckcheck lays out itself (`formats show`, `cards lookup`): an
 # 80-column terminal, as the help's widest (cli/help_text.HELP_WIDTH).
 TEXT_WIDTH = 80
