@@ -121,3 +121,26 @@ def test_an_unknown_format_of_a_comparison_names_fmt():
     with pytest.raises(DeckcheckError) as raised:
         compare("4 Lightning Bolt\n56 Mountain\n", "mtg/nope", ["a.yaml", "b.yaml"], turns=3)
     assert raised.value.setting == "fmt", str(raised.value)
+
+
+DELVER = "4 Daze\n4 Wasteland\n18 Island\n34 Relentless Rats\n"
+
+
+@pytest.mark.parametrize("setting, settings, meant", [
+    ("cards", dict(cards=["Raze"], cards_shared=True), "Daze"),
+    ("assertions", dict(assertions=['p_by_turn("Waste Land", 2) > 0.1']), "Wasteland"),
+    ("assertions", dict(assertions=['p_by_turn("Raze", 2) > 0.1'], cards_shared=True), "Daze"),
+])
+def test_a_real_card_one_edit_from_a_deck_card_is_its_misspelling(setting, settings, meant):
+    # As count("Raze") is (mend32f): a shared entry's card, or a p_by_turn's, that the card
+    # data knows but is one edit from a card the deck runs was a note and a 0.
+    with pytest.raises(DeckcheckError) as raised:
+        simulate(DELVER, "mtg/legacy", **settings)
+    assert raised.value.setting == setting
+    assert str(raised.value).endswith(f"no such card in the main deck; did you mean {meant!r}?")
+
+
+def test_a_real_card_one_edit_from_a_deck_card_asked_beside_it_is_a_note():
+    result = simulate("4 Fury\n20 Mountain\n36 Relentless Rats\n", "mtg/legacy", cards=["Fry", "Fury"], cards_shared=True,
+                      assertions=['p_by_turn("Fry", 2) <= 0.1'])
+    assert any("'Fry' is not in the main deck" in warning for warning in result.warnings), result.warnings
