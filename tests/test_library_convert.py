@@ -150,7 +150,8 @@ def test_the_wrong_game_error_names_to_in_the_library_words():
 @pytest.mark.parametrize("cards", [True, 3, b"cards.sqlite"])
 def test_a_card_database_that_is_no_path_is_refused_alike_by_convert_and_lookup_card(cards):
     """convert and lookup_card take a card database's path or None, no catalog (validate and
-    simulate take one too): one check says so for both (cards.check_database_path)."""
+    simulate take one too): one check says so for both (cards.check_database_path), convert
+    naming False too, which it takes as validate does (no card data)."""
     from deckcheck import lookup_card
 
     refused = []
@@ -158,7 +159,35 @@ def test_a_card_database_that_is_no_path_is_refused_alike_by_convert_and_lookup_
         with pytest.raises(OptionError) as raised:
             call()
         refused.append((raised.value.setting, str(raised.value)))
-    assert refused == [("cards", f"cards {cards!r}: give a card database's path, or None (the default card data)")] * 2
+    assert refused == [("cards", f"cards {cards!r}: give a card database's path, None (the default card data) or False "
+                                 "(no card data)"),
+                       ("cards", f"cards {cards!r}: give a card database's path, or None (the default card data)")]
+
+
+def test_cards_false_converts_without_card_data_as_validate_checks_without_it(tmp_path, monkeypatch):
+    # validate(..., cards=False) is `validate --no-cards`; convert refused cards=False, so a
+    # website that checks without card data could not convert the same way. Without it
+    # nothing is renamed or taken for a title, no name is warned of, and no card data is
+    # opened (a damaged database in the way is never read).
+    pasted = "Mono Red Burn\n4 lightning bolt\n1 Lightnig Bolt\n55 Mountain\n"
+    assert convert(pasted, "arena").text == "About\nName Mono Red Burn\n\nDeck\n4 Lightning Bolt\n1 Lightnig Bolt\n55 Mountain\n"
+    (tmp_path / "broken.sqlite").write_bytes(b"not a database")
+    monkeypatch.setenv("DECKCHECK_CARDS_DB", str(tmp_path / "broken.sqlite"))
+    off = convert(pasted, "arena", cards=False)
+    assert off.text == "Deck\n1 Mono Red Burn\n4 lightning bolt\n1 Lightnig Bolt\n55 Mountain\n"
+    # the title line is a card, as validate(..., cards=False) reads it, with its warning
+    assert off.warnings == ["<text>: line 1: no count on this line: read as 1 copy of 'Mono Red Burn'; "
+                            "write `1 Mono Red Burn` if that is right"]
+    # a list by passcode is written by passcode without the data; a list by name cannot be
+    assert convert("#main\n14558127\n#extra\n!side\n", "ydke", cards=False).text.startswith("ydke://")
+    with pytest.raises(DeckcheckError, match="no passcode for 'Ash Blossom & Joyous Spring'.*without card data"):
+        convert("1 Ash Blossom & Joyous Spring\n", "ydk", cards=False)
+    # with a format: its reading of the zones, still without card data (the first group
+    # is the commander, as validate(..., "mtg/commander", cards=False) reads it)
+    commander = convert("1 Atraxa, Praetors' Voice\n\n1 Sol Ring\n98 Forest\n", "dck", format_id="mtg/commander", cards=False)
+    assert "[Commander]\n1 Atraxa, Praetors' Voice\n[Main]\n" in commander.text
+    with pytest.raises(DeckcheckError):  # the damaged database is read when card data is asked for
+        convert(pasted, "arena")
 
 
 # Control characters in names as a hostile list writes them: an escape sequence, a bell, a
