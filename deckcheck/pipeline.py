@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from . import decklists as parsers
 from .decklists.layout import settle_sideboard
-from .formats import Format, FormatRef, given, keep_few, load
+from .formats import Format, FormatRef, given, keep_few
 from .cards.resolve import never_heard_of
 from .errors import OptionError
 from .freshness import AsOf, as_of, newer_card_note
@@ -200,7 +200,7 @@ def check_deck(
     if context is not None and not isinstance(context, Context):  # met an AttributeError deep inside
         raise OptionError("context", f"{quoted(context)}: give a rules Context made for the same settings, or None")
     if not isinstance(fmt, Format):
-        fmt = load(fmt)
+        fmt = given(fmt, "fmt")  # its error names the keyword, as validate's names format_id
     date = parse_date(date)
     check_platform(platform)  # a library caller's `platform="mtgx"` met a rule's KeyError
     if offline is not None and not isinstance(offline, bool):

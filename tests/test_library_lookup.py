@@ -146,14 +146,18 @@ def test_an_unknown_format_names_the_keyword_that_gave_it():
     None, though the keyword's value is at fault (docs/contracts.md: a form marks it)."""
     import pickle
 
-    from deckcheck import convert, validate
+    from deckcheck import check_deck, convert, parse_deck, validate, validate_file
     from deckcheck.engine.simulation import simulate
     from deckcheck.errors import FormatError
 
     calls = [(lambda: lookup_card("bolt", formats=["mtg/nope"]), "formats"),
              (lambda: convert("4 Lightning Bolt\n", "arena", format_id="mtg/nope"), "format_id"),
              (lambda: validate("4 Lightning Bolt\n", "mtg/nope"), "format_id"),
-             (lambda: simulate("4 Lightning Bolt\n56 Mountain\n", "mtg/nope"), "fmt")]
+             (lambda: simulate("4 Lightning Bolt\n56 Mountain\n", "mtg/nope"), "fmt"),
+             # check_deck's keyword is fmt: its FormatError named none (a deck site's upload
+             # form checks parse_bytes's Deck with it)
+             (lambda: check_deck(parse_deck("4 Lightning Bolt\n"), "mtg/nope"), "fmt"),
+             (lambda: validate_file(__file__, "mtg/nope"), "format_id")]
     for call, setting in calls:
         with pytest.raises(FormatError) as raised:
             call()
