@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Union
 
-from .errors import DeckcheckError, OptionError
+from .errors import DeckcheckError, OptionError, of_setting
 from .wording import card_names, counted, escaped, listed, named_few
 
 if TYPE_CHECKING:
@@ -190,8 +190,9 @@ def _refuse_another_games_list(deck: Deck, to: str, error: NoPasscodes, cards_db
     if other is None:
         return
     label = GAMES[numbered.id].label
-    raise DeckcheckError(f"{deck.source}: its card names are not {label} cards but {other.label} cards: "
-                         f"{words.to(to)} writes {label} passcodes; give another {words.another_to}") from None
+    # The setting at fault is `to`, which the message asks to change (a form marks its field).
+    raise of_setting(DeckcheckError(f"{deck.source}: its card names are not {label} cards but {other.label} cards: "
+                                    f"{words.to(to)} writes {label} passcodes; give another {words.another_to}"), "to") from None
 
 
 def _numbers(deck: Deck, unnamed: list[CardEntry], catalog: PasscodeCatalog | None) -> list[str]:

@@ -145,6 +145,8 @@ def test_the_wrong_game_error_names_to_in_the_library_words():
     with pytest.raises(DeckcheckError) as raised:
         convert("4 Lightning Bolt\n4 Counterspell\n52 Island\n", "ydk")
     assert str(raised.value).endswith(": to='ydk' writes Yu-Gi-Oh! passcodes; give another to, such as to='text'")
+    # It asks for another `to`: a form marks that field (docs/contracts.md), where setting was None
+    assert raised.value.setting == "to"
 
 
 @pytest.mark.parametrize("cards", [True, 3, b"cards.sqlite"])
