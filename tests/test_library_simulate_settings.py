@@ -144,3 +144,14 @@ def test_a_real_card_one_edit_from_a_deck_card_asked_beside_it_is_a_note():
     result = simulate("4 Fury\n20 Mountain\n36 Relentless Rats\n", "mtg/legacy", cards=["Fry", "Fury"], cards_shared=True,
                       assertions=['p_by_turn("Fry", 2) <= 0.1'])
     assert any("'Fry' is not in the main deck" in warning for warning in result.warnings), result.warnings
+
+
+@pytest.mark.parametrize("written, meant", [("montecarlo", "monte-carlo"), ("Monte Carlo", "monte-carlo"),
+                                            ("monte_carlo", "monte-carlo"), ("EXACT", "exact")])
+def test_a_mode_written_another_way_is_told_the_one_meant(written, meant):
+    # mode='montecarlo' was told only 'choose one of: auto, exact, monte-carlo', with the
+    # hyphen to spot oneself, as the sides and platforms say the one meant.
+    with pytest.raises(DeckcheckError) as raised:
+        simulate(DECK, "mtg/modern", mode=written)
+    assert raised.value.setting == "mode"
+    assert str(raised.value) == f"mode {written!r}: did you mean {meant!r}? (choose one of: auto, exact, monte-carlo)"

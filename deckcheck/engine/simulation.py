@@ -199,7 +199,7 @@ def simulate(
     cards = tuple(map(namer, cards))
     check_sources(policy_file, card_data)
     if mode not in MODES:
-        raise OptionError("mode", f"{mode!r}: choose one of: {', '.join(MODES)}")  # a setting a form can mark, as `on`
+        raise OptionError("mode", _mode_refused(mode))  # a setting a form can mark, as `on`
     on = side_of(on)
     if mode == "exact" and (hands is not None or seed is not None):
         # Contradictory: exact odds simulate no games. Refused rather than noted, so a CI job
@@ -673,6 +673,18 @@ def _choose_mode(
         warnings.append(f"using Monte Carlo: {reason}")
         return "monte-carlo"
     return "exact"
+
+
+def _mode_refused(mode: object) -> str:
+    """Why `mode` is no mode, with the one meant when it is one written another way
+    (`montecarlo`, `Monte Carlo`, `EXACT`): its letters alone, in lower case, are a mode's."""
+    choose = f"choose one of: {', '.join(MODES)}"
+    if isinstance(mode, str):
+        letters = "".join(filter(str.isalpha, mode)).lower()
+        meant = next((each for each in MODES if each.replace("-", "") == letters), None)
+        if meant is not None:
+            return f"{mode!r}: did you mean {meant!r}? ({choose})"
+    return f"{mode!r}: {choose}"
 
 
 def game_has_lands(fmt: Format) -> bool:
