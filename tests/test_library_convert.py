@@ -248,3 +248,16 @@ def test_an_upload_name_with_control_characters_is_quoted_in_errors_and_warnings
     for message in [str(raised.value), *warned]:
         assert not any(ord(char) < 0x20 for char in message), message
         assert message.startswith(repr(name) + ": ")
+
+
+@pytest.mark.parametrize("text, to", [
+    ("Hero: Graccus\n4 Aura of Accuracy\n56 Ironforge Guards\n", "dek"),                  # a hero
+    ("Main\n3 Maxx \"C\"\nExtra\n1 Accesscode Talker\n", "dek"),                        # an Extra Deck
+    ("Commander\n1 Atraxa, Praetors' Voice\nDeck\n98 Forest\nSideboard\n1 Negate\n", "dek"),  # a commander filed in a sideboard beside one
+])
+def test_a_zone_to_cannot_hold_names_the_setting_to(text, to):
+    # The refusal names the formats that can hold the deck: `to` is what to change, which a
+    # website's form marks (docs/contracts.md); its setting was None.
+    with pytest.raises(DeckcheckError) as raised:
+        convert(text, to)
+    assert raised.value.setting == "to", str(raised.value)
