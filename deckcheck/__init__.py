@@ -15,7 +15,7 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 __all__ = ["validate", "validate_file", "check_deck", "load_format", "parse_deck", "parse_bytes", "read_pool_file", "convert",
-           "lookup_card", "__version__"]
+           "lookup_card", "simulate", "__version__"]
 
 # A type checker reads the names from where they live (the package is typed: py.typed);
 # at run time `__getattr__` imports them on first use. Not `typing.TYPE_CHECKING`: mypy and
@@ -24,6 +24,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .cards.lookup import lookup_card
     from .converting import convert
+    from .engine.simulation import simulate
     from .formats import load as load_format
     from .pipeline import check_deck, validate, validate_file
     from .pipeline import read_bytes as parse_bytes
@@ -38,7 +39,7 @@ _LAZY = {
     "check_deck": ("pipeline", "check_deck"), "parse_deck": ("pipeline", "read_deck"),
     "parse_bytes": ("pipeline", "read_bytes"), "read_pool_file": ("registered_pools", "read_pool_file"),
     "load_format": ("formats", "load"), "convert": ("converting", "convert"),
-    "lookup_card": ("cards.lookup", "lookup_card"),
+    "lookup_card": ("cards.lookup", "lookup_card"), "simulate": ("engine.simulation", "simulate"),
 }
 
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Union
 
-from .errors import DeckcheckError, OptionError
+from .errors import DeckcheckError, OptionError, of_setting
 from .wording import card_names, counted, escaped, listed, named_few
 
 if TYPE_CHECKING:
@@ -36,6 +36,10 @@ class Words(NamedTuple):
     to: Callable[[str], str]
     another_to: str
 
+
+# The card data convert reads: a database's path, None (the default one, else the built-in
+# data), or False (none: the library's cards=False, as validate takes it).
+CardsDb = Union[Path, None, Literal[False]]
 
 # The command's words are its options, as its errors name them (cli/convert.py).
 LIBRARY_WORDS = Words("format_id", "format_id='mtg/commander'", lambda to: f"to={to!r}", "to, such as to='text'")
@@ -59,7 +63,7 @@ def convert(
     *,
     format_id: FormatRef | Format | None = None,
     input_format: str | None = None,
-    cards: str | Path | None = None,
+    cards: str | Path | Literal[False] | None = None,
 ) -> Converted:
     """The decklist written as `to` (`text`, `arena`, `dek`, `cod`, `dck`, `ydk`, `ydke`), as
     `deckcheck convert` writes it, with its warnings as data.
@@ -67,8 +71,9 @@ def convert(
     `deck` is the list's text (a `str`, never a file name), a file (a `pathlib.Path`) or a
     `Deck` that `parse_deck` or `parse_bytes` read. `format_id` reads the list as that format
     does before writing (a Commander deck's commander wherever the file put it). `cards` names
-    a card database (None: the default one, else the built-in data); nothing is looked up
-    online. A list that cannot be read, a zone `to` cannot hold or a name with no passcode
+    a card database (None: the default one, else the built-in data; False: none, as
+    validate's cards=False: names written as read, no title taken from the cards, no
+    warning of a name); nothing is looked up online. A list that cannot be read, a zone `to` cannot hold or a name with no passcode
     raises DeckcheckError (an unknown `to` an OptionError naming `to`).
 
     >>> from deckcheck import convert
@@ -86,7 +91,7 @@ def convert(
     if not isinstance(to, str):
         raise OptionError("to", f"{to!r}: give the name of the format to write, such as 'text'")
     decklists.writer(to)  # an unknown `to` before any reading
-    check_database_path(cards)
+    check_database_path(cards, may_be_off=True)
     fmt = None if format_id is None else given(format_id)
     if isinstance(deck, Deck):
         read = deck.as_given()  # the caller's: an entry may have been changed in place
@@ -97,25 +102,25 @@ def convert(
     stem = deck.stem if isinstance(deck, Path) else None
     if isinstance(deck, Deck) and decklists.names_a_file(deck.source):
         stem = Path(deck.source).stem
-    return converted(read, to, fmt=fmt, cards_db=None if cards is None else Path(cards), offline=True, stem=stem,
-                     words=LIBRARY_WORDS)
+    cards_db: CardsDb = cards if cards is None or cards is False else Path(cards)
+    return converted(read, to, fmt=fmt, cards_db=cards_db, offline=True, stem=stem, words=LIBRARY_WORDS)
 
 
 def converted(
-    deck: Deck, to: str, *, fmt: Format | None, cards_db: Path | None, offline: bool | None, stem: str | None,
+    deck: Deck, to: str, *, fmt: Format | None, cards_db: CardsDb, offline: bool | None, stem: str | None,
     words: Words, warnings: list[str] | None = None,
 ) -> Converted:
     """`deck` (as read) written as `to`: read as `fmt` reads it when given, else its title
-    line settled by Magic's card data; named `stem` (the file's name) when `to` names decks
+    line settled by Magic's card data (`cards_db` False: none, and the line stays a card, as
+    validate reads it without card data); named `stem` (the file's name) when `to` names decks
     and the list does not. `offline`: the card data's online lookups (None: as the
     environment says, the command's way). Each warning is added to `warnings` as it is
     found (a caller that must say them even when the writing then fails passes its list)."""
     from . import decklists
-    from .cards import catalog_for
     from .decklists.convert import NoPasscodes, by_passcode, companions_unnamed, names_faces, outside_the_deck
     from .decklists.convert import unnamed_cards, unnamed_passcodes
     from .decklists.convert import convert as convert_deck
-    from .decklists.title import titled_without_format
+    from .decklists.title import titled, titled_without_format
     from .games import passcode_game
     from .limits import one_line
     from .report.style import printable
@@ -130,15 +135,15 @@ def converted(
     if fmt is not None and not deck.unreadable:
         deck = _as_read_by(deck, fmt, cards_db)
     elif fmt is None:
-        deck = titled_without_format(deck, cards_db, offline=offline)
+        deck = titled(deck, None) if cards_db is False else titled_without_format(deck, cards_db, offline=offline)
         said.extend(_big_guess(deck, to, cards_db, words))
     if deck.name is None and stem is not None and decklists.names_deck_by_file(to):
         deck = deck.copy(name=stem)  # a copy: a library caller's Deck stays as it was
     catalog = None
     numbered = passcode_game()
     if numbered is not None and (by_passcode(to) or any(entry.code is not None for entry in deck.entries)):
-        catalog, _ = catalog_for(numbered.id, cards_db, offline=offline)
-    magic = catalog_for("mtg", cards_db, offline=offline)[0] if names_faces(to, deck) else None
+        catalog = _catalog(numbered.id, cards_db, offline=offline)
+    magic = _catalog("mtg", cards_db, offline=offline) if names_faces(to, deck) else None
     try:
         written = convert_deck(deck, to, catalog=catalog, magic=magic)
     except NoPasscodes as error:
@@ -158,7 +163,17 @@ def converted(
     return Converted(printable(written), decklists.written_encoding(to), said)
 
 
-def _refuse_another_games_list(deck: Deck, to: str, error: NoPasscodes, cards_db: Path | None, words: Words) -> None:
+def _catalog(game: str, cards_db: CardsDb, *, offline: bool | None) -> Any:
+    """The card data of `game` that convert reads (cards.catalog_for), None without any
+    (`cards_db` False)."""
+    if cards_db is False:
+        return None
+    from .cards import catalog_for
+
+    return catalog_for(game, cards_db, offline=offline)[0]
+
+
+def _refuse_another_games_list(deck: Deck, to: str, error: NoPasscodes, cards_db: CardsDb, words: Words) -> None:
     """A list of another game's cards (a Magic deck written as a `.ydk`) is refused as such:
     the Yu-Gi-Oh! names "did you mean" would offer for its cards help no one. Returns when
     the names are no other game's (typos of Yu-Gi-Oh! cards), for `error` to be raised."""
@@ -166,7 +181,7 @@ def _refuse_another_games_list(deck: Deck, to: str, error: NoPasscodes, cards_db
     from .games import GAMES, passcode_game
 
     numbered = passcode_game()
-    if numbered is None:
+    if numbered is None or cards_db is False:  # without card data no game's names are known
         return
     names = [entry.name for entry in deck.entries if entry.code is None]
     if len(error.names) * 2 <= len(set(names)):  # most of the list is Yu-Gi-Oh! cards
@@ -175,8 +190,9 @@ def _refuse_another_games_list(deck: Deck, to: str, error: NoPasscodes, cards_db
     if other is None:
         return
     label = GAMES[numbered.id].label
-    raise DeckcheckError(f"{deck.source}: its card names are not {label} cards but {other.label} cards: "
-                         f"{words.to(to)} writes {label} passcodes; give another {words.another_to}") from None
+    # The setting at fault is `to`, which the message asks to change (a form marks its field).
+    raise of_setting(DeckcheckError(f"{deck.source}: its card names are not {label} cards but {other.label} cards: "
+                                    f"{words.to(to)} writes {label} passcodes; give another {words.another_to}"), "to") from None
 
 
 def _numbers(deck: Deck, unnamed: list[CardEntry], catalog: PasscodeCatalog | None) -> list[str]:
@@ -248,7 +264,7 @@ def _alchemy(deck: Deck, cards: list[tuple[CardEntry, Any]]) -> list[str]:
             f"written as read, which only MTG Arena plays: {named_few(shown, 'more')}"]
 
 
-def _big_guess(deck: Deck, to: str, cards_db: Path | None, words: Words) -> list[str]:
+def _big_guess(deck: Deck, to: str, cards_db: CardsDb, words: Words) -> list[str]:
     """Without a format the last blank-line group of a typed list is its sideboard, as MTGO
     exports have it (decklists/layout.py). A group holding more cards than the rest of the
     list is rarely one: most often a Commander deck written commander first. The list is
@@ -313,7 +329,7 @@ def _unlike_its_game(deck: Deck, words: Words) -> list[str]:
             f"{words.format_id} to read the list as that format does, or put a `{heading}` line above the {sideboard}"]
 
 
-def _game_without_format(deck: Deck, to: str, cards_db: Path | None) -> str:
+def _game_without_format(deck: Deck, to: str, cards_db: CardsDb) -> str:
     """The game of a list converted without a format, for the words a warning about it
     uses: Yu-Gi-Oh!'s when it is written by passcode (`ydk`) or names cards by one, else
     the game a zone of its own says (a WoW hero, an Extra Deck, a command zone:
@@ -330,17 +346,17 @@ def _game_without_format(deck: Deck, to: str, cards_db: Path | None) -> str:
     zoned = game_unchecked("", {entry.zone for entry in deck.entries})
     if zoned:
         return zoned
+    if cards_db is False:
+        return ""
     named = game_of_names([entry.name for entry in deck.entries], cards_db)
     return named.id if named is not None else ""
 
 
-def _as_read_by(deck: Deck, fmt: Format, cards_db: Path | None) -> Deck:
+def _as_read_by(deck: Deck, fmt: Format, cards_db: CardsDb) -> Deck:
     """The deck's zones as validating it against `fmt` today reads them (rules.read_as),
     with the format's game's card data (a Commander deck's first group is its commander
     only when the data says it can lead a deck). Offline: how a list is read never waits
     on a lookup."""
-    from .cards import catalog_for
     from .rules import read_as
 
-    catalog, _ = catalog_for(fmt.game, cards_db, offline=True)
-    return read_as(deck, fmt, cards=catalog)
+    return read_as(deck, fmt, cards=_catalog(fmt.game, cards_db, offline=True))

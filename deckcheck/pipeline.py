@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 
 from . import decklists as parsers
 from .decklists.layout import settle_sideboard
-from .formats import Format, FormatRef, given, keep_few, load
+from .formats import Format, FormatRef, given, keep_few
 from .cards.resolve import never_heard_of
-from .errors import OptionError
+from .errors import DeckcheckError, OptionError, of_setting
 from .freshness import AsOf, as_of, newer_card_note
 from .games.mtg.cards import PLATFORMS, platform_meant  # loaded with the formats anyway (formats/schema.py)
 from .limits import MAX_INPUT_BYTES, MAX_PROBLEMS_PER_DECK, quoted
@@ -212,7 +212,7 @@ def check_read_deck(
     if context is not None and not isinstance(context, Context):  # met an AttributeError deep inside
         raise OptionError("context", f"{quoted(context)}: give a rules Context made for the same settings, or None")
     if not isinstance(fmt, Format):
-        fmt = load(fmt)
+        fmt = given(fmt, "fmt")  # its error names the keyword, as validate's names format_id
     date = parse_date(date)
     check_platform(platform)  # a library caller's `platform="mtgx"` met a rule's KeyError
     if offline is not None and not isinstance(offline, bool):
@@ -376,7 +376,10 @@ def pool_argument(pool: object) -> Pool | None:
         return pool
     if not isinstance(pool, (str, Path)):
         raise OptionError("pool", f"{quoted(pool)}: give the pool's text (a str), its file (a pathlib.Path) or a Pool")
-    return read_pool(pool)
+    try:
+        return read_pool(pool)
+    except DeckcheckError as error:  # one that cannot be read: a form marks the pool's field
+        raise of_setting(error, "pool") from None
 
 
 def validate(

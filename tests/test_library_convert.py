@@ -146,12 +146,15 @@ def test_the_wrong_game_error_names_to_in_the_library_words():
     with pytest.raises(DeckcheckError) as raised:
         convert("4 Lightning Bolt\n4 Counterspell\n52 Island\n", "ydk")
     assert str(raised.value).endswith(": to='ydk' writes Yu-Gi-Oh! passcodes; give another to, such as to='text'")
+    # It asks for another `to`: a form marks that field (docs/contracts.md), where setting was None
+    assert raised.value.setting == "to"
 
 
 @pytest.mark.parametrize("cards", [True, 3, b"cards.sqlite"])
 def test_a_card_database_that_is_no_path_is_refused_alike_by_convert_and_lookup_card(cards):
     """convert and lookup_card take a card database's path or None, no catalog (validate and
-    simulate take one too): one check says so for both (cards.check_database_path)."""
+    simulate take one too): one check says so for both (cards.check_database_path), convert
+    naming False too, which it takes as validate does (no card data)."""
     from deckcheck import lookup_card
 
     refused = []
@@ -159,7 +162,35 @@ def test_a_card_database_that_is_no_path_is_refused_alike_by_convert_and_lookup_
         with pytest.raises(OptionError) as raised:
             call()
         refused.append((raised.value.setting, str(raised.value)))
-    assert refused == [("cards", f"cards {cards!r}: give a card database's path, or None (the default card data)")] * 2
+    assert refused == [("cards", f"cards {cards!r}: give a card database's path, None (the default card data) or False "
+                                 "(no card data)"),
+                       ("cards", f"cards {cards!r}: give a card database's path, or None (the default card data)")]
+
+
+def test_cards_false_converts_without_card_data_as_validate_checks_without_it(tmp_path, monkeypatch):
+    # validate(..., cards=False) is `validate --no-cards`; convert refused cards=False, so a
+    # website that checks without card data could not convert the same way. Without it
+    # nothing is renamed or taken for a title, no name is warned of, and no card data is
+    # opened (a damaged database in the way is never read).
+    pasted = "Mono Red Burn\n4 lightning bolt\n1 Lightnig Bolt\n55 Mountain\n"
+    assert convert(pasted, "arena").text == "About\nName Mono Red Burn\n\nDeck\n4 Lightning Bolt\n1 Lightnig Bolt\n55 Mountain\n"
+    (tmp_path / "broken.sqlite").write_bytes(b"not a database")
+    monkeypatch.setenv("DECKCHECK_CARDS_DB", str(tmp_path / "broken.sqlite"))
+    off = convert(pasted, "arena", cards=False)
+    assert off.text == "Deck\n1 Mono Red Burn\n4 lightning bolt\n1 Lightnig Bolt\n55 Mountain\n"
+    # the title line is a card, as validate(..., cards=False) reads it, with its warning
+    assert off.warnings == ["<text>: line 1: no count on this line: read as 1 copy of 'Mono Red Burn'; "
+                            "write `1 Mono Red Burn` if that is right"]
+    # a list by passcode is written by passcode without the data; a list by name cannot be
+    assert convert("#main\n14558127\n#extra\n!side\n", "ydke", cards=False).text.startswith("ydke://")
+    with pytest.raises(DeckcheckError, match="no passcode for 'Ash Blossom & Joyous Spring'.*without card data"):
+        convert("1 Ash Blossom & Joyous Spring\n", "ydk", cards=False)
+    # with a format: its reading of the zones, still without card data (the first group
+    # is the commander, as validate(..., "mtg/commander", cards=False) reads it)
+    commander = convert("1 Atraxa, Praetors' Voice\n\n1 Sol Ring\n98 Forest\n", "dck", format_id="mtg/commander", cards=False)
+    assert "[Commander]\n1 Atraxa, Praetors' Voice\n[Main]\n" in commander.text
+    with pytest.raises(DeckcheckError):  # the damaged database is read when card data is asked for
+        convert(pasted, "arena")
 
 
 # Control characters in names as a hostile list writes them: an escape sequence, a bell, a
@@ -219,3 +250,16 @@ def test_an_upload_name_with_control_characters_is_quoted_in_errors_and_warnings
     for message in [str(raised.value), *warned]:
         assert not re.search("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]", message), ascii(message)
         assert message.startswith(repr(name) + ": ")
+
+
+@pytest.mark.parametrize("text, to", [
+    ("Hero: Graccus\n4 Aura of Accuracy\n56 Ironforge Guards\n", "dek"),                  # a hero
+    ("Main\n3 Maxx \"C\"\nExtra\n1 Accesscode Talker\n", "dek"),                        # an Extra Deck
+    ("Commander\n1 Atraxa, Praetors' Voice\nDeck\n98 Forest\nSideboard\n1 Negate\n", "dek"),  # a commander filed in a sideboard beside one
+])
+def test_a_zone_to_cannot_hold_names_the_setting_to(text, to):
+    # The refusal names the formats that can hold the deck: `to` is what to change, which a
+    # website's form marks (docs/contracts.md); its setting was None.
+    with pytest.raises(DeckcheckError) as raised:
+        convert(text, to)
+    assert raised.value.setting == "to", str(raised.value)

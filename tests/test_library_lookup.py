@@ -146,14 +146,18 @@ def test_an_unknown_format_names_the_keyword_that_gave_it():
     None, though the keyword's value is at fault (docs/contracts.md: a form marks it)."""
     import pickle
 
-    from deckcheck import convert, validate
+    from deckcheck import check_deck, convert, parse_deck, validate, validate_file
     from deckcheck.engine.simulation import simulate
     from deckcheck.errors import FormatError
 
     calls = [(lambda: lookup_card("bolt", formats=["mtg/nope"]), "formats"),
              (lambda: convert("4 Lightning Bolt\n", "arena", format_id="mtg/nope"), "format_id"),
              (lambda: validate("4 Lightning Bolt\n", "mtg/nope"), "format_id"),
-             (lambda: simulate("4 Lightning Bolt\n56 Mountain\n", "mtg/nope"), "fmt")]
+             (lambda: simulate("4 Lightning Bolt\n56 Mountain\n", "mtg/nope"), "fmt"),
+             # check_deck's keyword is fmt: its FormatError named none (a deck site's upload
+             # form checks parse_bytes's Deck with it)
+             (lambda: check_deck(parse_deck("4 Lightning Bolt\n"), "mtg/nope"), "fmt"),
+             (lambda: validate_file(__file__, "mtg/nope"), "format_id")]
     for call, setting in calls:
         with pytest.raises(FormatError) as raised:
             call()
@@ -177,3 +181,23 @@ def test_a_missing_name_to_dict_is_what_cards_lookup_json_prints(name, formats):
     if "message" in shown:  # in the library's words (finding 6), as the rest of the library
         shown["message"] = shown["message"].replace("platform='arena'", "--platform arena")
     assert json.loads(done.stdout) == shown
+
+
+@pytest.mark.parametrize("name", ["Lightning Bolt", "Lightnig Bolt"])
+def test_the_warnings_the_command_says_are_the_lookups_warnings(name, tmp_path, monkeypatch):
+    # `cards lookup -f mine.yaml` warns of a ban on a misspelt name (it bans nothing) and
+    # notes a DECKCHECK_CARDS_DB that is not there (the built-in data stands in); the
+    # library dropped both, so a website showed a verdict resting on them without a word.
+    (tmp_path / "mine.yaml").write_text("extends: mtg/modern\nname: Mine\nbanned:\n  - {card: Lightning Blot, since: 2020-01-01}\n",
+                                        encoding="utf-8")
+    missing_db = tmp_path / "no.sqlite"
+    done = run_cli("cards", "lookup", name, "-f", "mine.yaml", cwd=tmp_path, env={"DECKCHECK_CARDS_DB": str(missing_db)})
+    said = [line.split(": ", 2)[2] for line in done.stderr.splitlines() if line.startswith(("deckcheck: warning: ", "deckcheck: note: "))]
+    assert len(said) == 2, done.stderr
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DECKCHECK_CARDS_DB", str(missing_db))
+    from pathlib import Path
+
+    found = lookup_card(name, formats=[Path("mine.yaml")])
+    assert found.warnings == said
+    assert "warnings" not in found.to_dict()  # what `cards lookup -o json` prints, as before

@@ -77,6 +77,16 @@ def test_castability_in_a_game_without_lands_is_an_error_of_cast():
     assert raised.value.setting == "cast"
 
 
+@pytest.mark.parametrize("asked", ["land_drops(2) >= 0.5", "expected_lands > 1", "p_by_turn(lands, 3) > 0.2"])
+def test_lands_asked_in_a_game_without_lands_is_an_error_of_assertions(asked):
+    # As castable() is: the game has no answer, so the assertion is no deck's failure
+    # (it was a note, and the assertion failed for every deck).
+    with pytest.raises(DeckcheckError) as raised:
+        simulate(YGO, "yugioh/advanced-tcg", assertions=[asked])
+    assert raised.value.setting == "assertions"
+    assert str(raised.value).startswith(f"assertion {asked!r}: ") and "Yu-Gi-Oh! has no lands" in str(raised.value)
+
+
 @pytest.mark.parametrize("content", [
     "keep:\n  7: lands >=\n",                          # a rule that does not parse
     "keep:\n  7: count(\"Lightning Blot\") >= 1\n",    # a card the deck lacks
@@ -135,3 +145,37 @@ def test_an_error_of_a_policy_files_bottom_rule_names_policy_file(tmp_path, cont
         simulate(DECK, "mtg/modern", policy_file=policy)
     assert raised.value.setting == "policy_file", str(raised.value)
     assert "bottom[0]" in str(raised.value)
+
+
+DELVER = "4 Daze\n4 Wasteland\n18 Island\n34 Relentless Rats\n"
+
+
+@pytest.mark.parametrize("setting, settings, meant", [
+    ("cards", dict(cards=["Raze"], cards_shared=True), "Daze"),
+    ("assertions", dict(assertions=['p_by_turn("Waste Land", 2) > 0.1']), "Wasteland"),
+    ("assertions", dict(assertions=['p_by_turn("Raze", 2) > 0.1'], cards_shared=True), "Daze"),
+])
+def test_a_real_card_one_edit_from_a_deck_card_is_its_misspelling(setting, settings, meant):
+    # As count("Raze") is (mend32f): a shared entry's card, or a p_by_turn's, that the card
+    # data knows but is one edit from a card the deck runs was a note and a 0.
+    with pytest.raises(DeckcheckError) as raised:
+        simulate(DELVER, "mtg/legacy", **settings)
+    assert raised.value.setting == setting
+    assert str(raised.value).endswith(f"no such card in the main deck; did you mean {meant!r}?")
+
+
+def test_a_real_card_one_edit_from_a_deck_card_asked_beside_it_is_a_note():
+    result = simulate("4 Fury\n20 Mountain\n36 Relentless Rats\n", "mtg/legacy", cards=["Fry", "Fury"], cards_shared=True,
+                      assertions=['p_by_turn("Fry", 2) <= 0.1'])
+    assert any("'Fry' is not in the main deck" in warning for warning in result.warnings), result.warnings
+
+
+@pytest.mark.parametrize("written, meant", [("montecarlo", "monte-carlo"), ("Monte Carlo", "monte-carlo"),
+                                            ("monte_carlo", "monte-carlo"), ("EXACT", "exact")])
+def test_a_mode_written_another_way_is_told_the_one_meant(written, meant):
+    # mode='montecarlo' was told only 'choose one of: auto, exact, monte-carlo', with the
+    # hyphen to spot oneself, as the sides and platforms say the one meant.
+    with pytest.raises(DeckcheckError) as raised:
+        simulate(DECK, "mtg/modern", mode=written)
+    assert raised.value.setting == "mode"
+    assert str(raised.value) == f"mode {written!r}: did you mean {meant!r}? (choose one of: auto, exact, monte-carlo)"

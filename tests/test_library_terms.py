@@ -619,6 +619,25 @@ def test_a_pool_file_that_lists_no_cards_for_lines_it_cannot_read_says_where_not
     assert raised.value.line == line
 
 
+@pytest.mark.parametrize("pool", ["pool.txt", "// drafted\nfour Grizzly Bears\n", "missing"])
+def test_a_pool_that_cannot_be_read_names_the_keyword_pool(tmp_path, pool):
+    """A deck site's form has a pool field beside the deck's: a pool that cannot be read
+    (a file name in a str, no card line, a file not there) is an InputError whose setting
+    is `pool`, as an unreadable format file's is `format_id` (docs/contracts.md: a form
+    marks that field); it was None. Its line stays."""
+    from deckcheck import check_deck, parse_deck
+    from deckcheck.errors import InputError
+
+    given = tmp_path / "not-there.txt" if pool == "missing" else pool
+    for call in (lambda: validate("4 Grizzly Bears\n36 Forest\n", "mtg/limited", pool=given),
+                 lambda: check_deck(parse_deck("4 Grizzly Bears\n36 Forest\n"), "mtg/limited", pool=given)):
+        with pytest.raises(InputError) as raised:
+            call()
+        assert raised.value.setting == "pool", str(raised.value)
+    if pool.startswith("//"):
+        assert raised.value.line == 2
+
+
 @pytest.mark.parametrize("what", ["deck", "pool"])
 def test_a_huge_one_word_text_is_refused_without_a_look_at_each_character(what):
     """A text of one word past any file name's length gets no file-name advice, and is not

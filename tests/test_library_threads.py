@@ -142,3 +142,54 @@ def test_uploads_conversions_and_lookups_from_threads_answer_as_each_alone():
     assert not any(isinstance(answer, str) and answer.startswith("BUG") for answer in found["alone"])
     errors = [answer for answer in found["alone"] if isinstance(answer, list) and answer and answer[0] == "DeckcheckError"]
     assert errors and all("\n" not in message for _, message, _ in errors)  # unreadable uploads can't be converted
+
+
+# simulate from a website's worker threads: exact and seeded Monte Carlo runs, a card the
+# deck lacks (an error with its setting), three games, from a cold start.
+SIMULATE_SCRIPT = textwrap.dedent("""
+    import json, threading
+    from deckcheck import simulate
+    from deckcheck.errors import DeckcheckError
+    burn = "4 Lightning Bolt\\n4 Goblin Guide\\n20 Mountain\\n32 Lava Spike\\n"
+    runs = [(burn, "mtg/modern", dict(keep="2 <= lands <= 4", assertions=["keep7 >= 0.5"], cast=["Lightning Bolt"])),
+            (burn, "mtg/modern", dict(keep="distinct(spells) >= 2", hands=2000, seed=7)),
+            ("3 Ash Blossom & Joyous Spring\\n37 Maxx \\"C\\"\\n", "yugioh/advanced-tcg",
+             dict(assertions=['p_by_turn("Ash Blossom & Joyous Spring", 1) > 0.3'])),
+            ("Hero: Graccus\\n4 Aura of Accuracy\\n56 Ironforge Guards\\n", "wow/constructed", dict(keep='count("Aura of Accuracy") >= 1')),
+            (burn, "mtg/modern", dict(cards=["Lightnig Bolt"]))]
+
+    def answer(index):
+        text, fmt, settings = runs[index % len(runs)]
+        try:
+            result = simulate(text, fmt, **settings)
+            return [result.to_dict(), result.warnings]
+        except DeckcheckError as error:
+            return [type(error).__name__, str(error), error.setting]
+
+    answers = [None] * 20
+
+    def work(first):
+        for index in range(first, 20, 4):
+            try:
+                answers[index] = answer(index)
+            except Exception as exc:
+                answers[index] = "BUG " + repr(exc)
+
+    threads = [threading.Thread(target=work, args=(first,)) for first in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    alone = [answer(index) for index in range(20)]
+    print(json.dumps({"threads": answers, "alone": alone}))
+""")
+
+
+def test_simulations_from_threads_answer_as_each_alone():
+    done = subprocess.run([sys.executable, "-c", SIMULATE_SCRIPT], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""  # the library prints nothing
+    found = json.loads(done.stdout)
+    assert found["threads"] == found["alone"]
+    assert not any(isinstance(answer, str) for answer in found["alone"])
+    assert found["alone"][4][2] == "cards"  # the misspelt card: an error naming its setting

@@ -121,3 +121,21 @@ def test_validate_file_is_typed_with_validates_keywords():
     for name in list(wanted)[1:]:
         assert (given[name].kind, given[name].default, given[name].annotation) == (
             wanted[name].kind, wanted[name].default, wanted[name].annotation), name
+
+
+def test_simulate_is_a_top_level_name_and_import_deckcheck_loads_nothing_more():
+    # A website calling validate, convert and lookup_card as `deckcheck.NAME` had to know
+    # that simulate alone lived in deckcheck.engine (AttributeError on deckcheck.simulate).
+    # It is imported on first use, as the others are: `import deckcheck` loads no module
+    # beyond the package itself, as the command's start-up needs.
+    import subprocess
+    import sys
+
+    import deckcheck.engine
+
+    assert "simulate" in deckcheck.__all__
+    assert deckcheck.simulate is deckcheck.engine.simulate
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import sys, deckcheck; print(sorted(m for m in sys.modules if m.startswith('deckcheck')))"],
+        capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == "['deckcheck']"

@@ -67,16 +67,18 @@ def switched_on(variable: str) -> bool:
     return os.environ.get(variable, "").strip().lower() not in _OFF_WORDS
 
 
-def check_database_path(cards: object) -> None:
+def check_database_path(cards: object, *, may_be_off: bool = False) -> None:
     """OptionError (setting `cards`) unless `cards` is None or a card database's path (a
-    str or a Path): what convert and lookup_card take, which open no catalog they are given
-    (validate and simulate take one: pipeline.card_catalog)."""
+    str or a Path), or False when `may_be_off` (no card data: convert's, as validate's):
+    what convert and lookup_card take, which open no catalog they are given (validate and
+    simulate take one: pipeline.card_catalog)."""
     from pathlib import Path
 
-    if cards is not None and not isinstance(cards, (str, Path)):
+    if cards is not None and not isinstance(cards, (str, Path)) and not (may_be_off and cards is False):
         from ..errors import OptionError
 
-        raise OptionError("cards", f"{cards!r}: give a card database's path, or None (the default card data)")
+        choose = "None (the default card data) or False (no card data)" if may_be_off else "or None (the default card data)"
+        raise OptionError("cards", f"{cards!r}: give a card database's path, {choose}")
 
 
 def require_database(path: str | os.PathLike[str]) -> None:

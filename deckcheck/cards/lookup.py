@@ -63,7 +63,10 @@ class CardLookup:
     format id (each a `CardVerdict`: `legal`, `reasons`, `why`, `as_of`). For a name no card
     has: `message` (the one line the command says), `severity` (`error`; `warning` for an
     Alchemy card a format allows), `suggestions` and `why`, the reason alone when the data
-    knows one (an Alchemy card, a melded back face), which `-o json` prints as `message`."""
+    knows one (an Alchemy card, a melded back face), which `-o json` prints as `message`.
+    Either way `warnings`: what the command says on stderr of the data behind the answer,
+    each one line (the card database set aside for the built-in data; a card name a format
+    file writes that no card has, so its entry applies to no card)."""
 
     query: str
     game: str
@@ -75,13 +78,14 @@ class CardLookup:
     message: str | None = None
     severity: str | None = None
     why: str | None = None
+    warnings: list[str] = field(default_factory=list)
 
     @classmethod
-    def not_found(cls, query: str, game: str, missing: Missing) -> CardLookup:
+    def not_found(cls, query: str, game: str, missing: Missing, warnings: list[str] | None = None) -> CardLookup:
         """The lookup of `query`, a name no card of `game` has, as `missing` says of it
         (`lookup_card`'s answer; `cards lookup -o json` prints its to_dict)."""
         return cls(query=query, game=game, found=False, suggestions=missing.suggestions, message=missing.said,
-                   severity=missing.severity, why=missing.why)
+                   severity=missing.severity, why=missing.why, warnings=warnings or [])
 
     def to_dict(self) -> dict[str, Any]:
         """Plain values (json.dumps takes them), as `cards lookup -o json` prints them: a
@@ -120,6 +124,7 @@ def lookup_card(
     """
     from . import check_database_path
     from ..formats import Format, given
+    from ..formats.card_names import format_file_warnings
     from ..games import GAMES
     from ..pipeline import check_platform, parse_date
 
@@ -143,18 +148,23 @@ def lookup_card(
     long = too_long(name, searched)
     if long is not None:
         return CardLookup.not_found(name, searched.id, long)
-    catalog, _ = open_catalog(searched, cards, offline=True, set_aside=cards is None)
+    catalog, note = open_catalog(searched, cards, offline=True, set_aside=cards is None)
+    # What the command says on stderr before its answer, in its order: the card data's note,
+    # then each name a user's format file writes that no card has (a bundled format: none)
+    warnings = [note] if note else []
+    for fmt in loaded or ():
+        warnings += format_file_warnings(fmt, catalog)
     card = searched.find_card(catalog, name)
     if card is None:
         chosen = game is not None or bool(loaded)
         missing = not_found(name, searched, catalog, loaded[0] if loaded else None, platform, cards_db=cards,
                             offline=True, chosen=chosen, words=LIBRARY_WORDS)
-        return CardLookup.not_found(name, searched.id, missing)
+        return CardLookup.not_found(name, searched.id, missing, warnings)
     if loaded is None:
         loaded = bundled_formats(searched.id)
     return CardLookup(
         query=name, game=searched.id, found=True, name=card.name, facts=searched.card_facts(catalog, card),
-        legality={fmt.id: verdict_of(catalog, card, fmt, day, platform) for fmt in loaded},
+        legality={fmt.id: verdict_of(catalog, card, fmt, day, platform) for fmt in loaded}, warnings=warnings,
     )
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..errors import DeckcheckError
+from ..errors import DeckcheckError, of_setting
 from ..model import COMPANION, MAYBEBOARD, CardEntry, Deck
 from ..problem import ERROR
 from . import fit, writer
@@ -208,7 +208,10 @@ def convert(deck: Deck, to: str, *, catalog: PasscodeCatalog | None = None, magi
         said = first.message if first.reason is None else first.reason
         raise DeckcheckError(f"{deck.source}: cannot convert, {problems} reading it ({where}{said})")
     _refuse_no_cards(deck)
-    deck = fit(deck, to)  # a zone the format cannot hold is refused before any lookup
+    try:
+        deck = fit(deck, to)  # a zone the format cannot hold is refused before any lookup
+    except DeckcheckError as error:  # naming the formats that can: `to` is the setting to change
+        raise of_setting(error, "to") from None
     if by_passcode(to):
         deck = number_names(deck, catalog)
     elif catalog is not None:
