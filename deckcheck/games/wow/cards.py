@@ -68,7 +68,10 @@ _TALENTS_WORD = lazy(r"\s+Talents?$", re.IGNORECASE)
 # A clause opening with a card's reputation: "Aldor Reputation (Can't put Scryer cards in your
 # deck.)", "Argent Crusade Reputation (You can't put cards with other reputations ...)". A
 # hero's Deckbuilding text speaks of "other reputations" in small letters: no reputation of its own.
-_REPUTATION = lazy(r"^\s*(?P<name>[A-Z][A-Za-z']{0,30}(?: [A-Z][A-Za-z']{0,30}){0,3}) Reputation\b")
+# Five Aldor allies print "Aldor Repuation" (sic), and Retainer Athan "<b>Scryer Reputation</b>When
+# Athan ...", its next sentence glued on once the tags are gone: the word ends where no small
+# letter follows, not at a word boundary.
+_REPUTATION = lazy(r"^\s*(?P<name>[A-Z][A-Za-z']{0,30}(?: [A-Z][A-Za-z']{0,30}){0,3}) Reput?ation(?![a-z])")
 
 
 def trait_key(text: str) -> str:
