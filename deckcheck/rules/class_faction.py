@@ -256,8 +256,6 @@ def _reputations(grouped: list[tuple[CardEntry, int]], lookup: Callable[[CardEnt
     that prints a reputation (Eadric the Pure: Argent Crusade) keeps the deck to it; else the
     deck keeps the reputation most copies have (the first on a tie). Each card of another that
     a card's text keeps out is the problem, naming the card (or hero) whose text does."""
-    from ..games.wow.cards import keeps_out, kept_out  # only a deck that has a reputation gets here
-
     held = []  # (entry, copies, reputation)
     for entry, copies in grouped:
         read = getattr(lookup(entry), "deck_reputation", None)  # only WoW TCG cards have one
@@ -266,9 +264,11 @@ def _reputations(grouped: list[tuple[CardEntry, int]], lookup: Callable[[CardEnt
             held.append((entry, copies, reputation))
     if not held:
         return
+    from ..games.wow.cards import keeps_out, kept_out  # only a deck that has a reputation gets here
+
     read = getattr(hero_card, "hero_reputation", None)  # a card file's own catalog may lack it
-    hero_reputation = read() if read is not None and hero is not None else ""
-    if hero_reputation:
+    hero_reputation = read() if read is not None else ""
+    if hero is not None and hero_reputation:
         for entry, copies, reputation in held:
             if keeps_out(hero_reputation, reputation):
                 why = f"{hero.name} prints {hero_reputation} Reputation, which keeps {kept_out(hero_reputation)} out"
