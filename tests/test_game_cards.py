@@ -304,3 +304,38 @@ def test_a_card_files_wrong_value_is_quoted_cut_short(tmp_path, name, content, w
     with pytest.raises(CardDataError, match=what) as raised:
         import_file(bad, tmp_path / "cards.sqlite")
     assert len(str(raised.value)) < MAX_QUOTED_CHARS + 300
+
+
+@pytest.mark.parametrize("rules, reputation", [
+    ("<b>Aldor Reputation;Inspire</b>: Quest; ...", "Aldor"),
+    ("Aldor Repuation <i>(Can't put Scryer cards in your deck.)</i>", "Aldor"),  # sic, five Aldor allies
+    ("<b>Scryer Reputation</b>When Athan is destroyed, ...", "Scryer"),  # Retainer Athan
+    ("[Paladin] <b>Hero Required ; Argent Crusade Reputation</b>;Unique allies ...", "Argent Crusade"),
+    ("Nerubian Reputation (You can't put cards with other repuations in your deck.)", "Nerubian"),
+    # A clause that only speaks of a reputation, or of a name before one, is none.
+    ("<b>Aldor Reputation</b>; Cards in play with reputation other than Aldor lose ...", "Aldor"),
+    ("Cards in play with reputation other than Aldor lose and can't have powers.", ""),
+    ("Target Aldor Reputation ally gets +1 ATK.", ""),
+    ("Sons of Hodir Reputation", ""),  # no such card in the card data: no reputation deckcheck knows
+])
+def test_a_cards_reputation_is_one_the_card_data_prints(rules, reputation):
+    from deckcheck.games.wow.cards import reputation_from_text
+
+    assert reputation_from_text(rules) == reputation
+
+
+def test_every_printing_naming_a_reputation_in_the_shared_data_has_it(shared_data):
+    """Every printing whose text prints the keyword (capitalised, as a clause opens with it;
+    misprinted "Repuation" too) has a reputation, one of the four the data knows, and no
+    other printing has one: "Cards in play with reputation other than Aldor" is not one."""
+    import re
+
+    from deckcheck.games.wow.cards import REPUTATIONS, reputation_from_text
+
+    cards = json.loads(gzip.decompress((shared_data / "wow" / "cards.json.gz").read_bytes()))
+    printed = {(card.get("name"), card.get("setcode")): card.get("rules") or "" for card in cards}
+    keyword = {key for key, rules in printed.items() if re.search(r"Reput?ation", rules)}
+    read = {key: reputation_from_text(rules) for key, rules in printed.items() if reputation_from_text(rules)}
+    assert set(read) == keyword
+    assert set(read.values()) == set(REPUTATIONS)
+    assert read[("Retainer Athan", "SoB")] == "Scryer" and read[("Eadric the Pure", "ICE")] == "Argent Crusade"

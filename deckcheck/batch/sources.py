@@ -119,6 +119,11 @@ def _table_header(path: Path) -> tuple[list[str], int, str] | None:
             text = decode(stream.read(4096), source=str(path))
     except (OSError, InputError):
         return None
+    return _header_cells(text)
+
+
+def _header_cells(text: str) -> tuple[list[str], int, str]:
+    """`_table_header` of a table file's text."""
     first, line, named = find_header(text.splitlines())
     delimiter = named or header_delimiter(first)
     return [cell.strip().strip('"').lstrip("\ufeff").strip().lower() for cell in first.split(delimiter)], line, delimiter
@@ -156,8 +161,8 @@ def walk(root: Path, *, shown: str, kind: str = "directory") -> RegistrationSet:
             # registration that could not be checked (the run fails), not a file that is no
             # decklist, which would let the run pass without the deck.
             found.skipped.append(Skipped(relative, trailing, unchecked=True))
-        elif suffix not in claimed and not (suffix == ".csv" and _is_deck_export(path)):
-            found.skipped.append(Skipped(relative, _not_a_decklist(relative, path, suffix, found)))
+        elif suffix not in claimed and not (export := _csv_export(path) if suffix == ".csv" else _NO_EXPORT).deck:
+            found.skipped.append(Skipped(relative, _not_a_decklist(relative, path, suffix, found, export.maybe)))
         elif is_document(path.name):
             found.skipped.append(Skipped(relative, "not a decklist (a document, by its name); rename it to check it as a deck"))
         else:
@@ -171,30 +176,46 @@ def walk(root: Path, *, shown: str, kind: str = "directory") -> RegistrationSet:
 _DECK_EXPORT_BYTES = 64 * 1024
 
 
-def _is_deck_export(path: Path) -> bool:
+class _CsvExport(NamedTuple):
+    """What a folder's `.csv` was taken for: a deck's CSV export, checked (`deck`), or not,
+    with the count and card columns it has (`maybe`, "columns Qty and Card") when it may be
+    one all the same: its skip reason says how to have it checked."""
+
+    deck: bool
+    maybe: str = ""
+
+
+_NO_EXPORT = _CsvExport(False)
+
+
+def _csv_export(path: Path) -> _CsvExport:
     """Whether the `.csv` file `path` in a folder is a deck's CSV export, as `validate` reads
-    it (decklists/csv_export.py): a deck site's under a count and a card column (Moxfield's
-    `Count,Name`), or the WoW TCG deck builder's with no header. No decklist parser claims
-    `.csv` (a folder's `.csv` is most often a manifest or a report), so such a deck was
-    skipped as "not a decklist" and the run passed without it. A manifest, a batch's own
-    report and a cube's list (one copy a row, no count column) are none."""
+    it (decklists/csv_export.py), on strong signs only: no decklist parser claims `.csv`,
+    and an organiser keeps other tables beside the decks (fees, prizes, pairings), which
+    read as decks failed a run that passed. So a deck site's header (a board column beside
+    the count and card columns, or a site's own, Moxfield's `Count,Tradelist Count,Name`),
+    or the WoW TCG deck builder's headerless rows of WoW card types with one Hero, is a
+    deck; a manifest, a batch's own report, a cube's list (no count column) and any other
+    table are not, one with a count and a card column (`Card,Qty,Price`) told as `maybe`."""
     try:
         with open(path, "rb") as stream:
             data = stream.read(_DECK_EXPORT_BYTES + 1)
         if len(data) > _DECK_EXPORT_BYTES:
-            return False
+            return _NO_EXPORT
         text = decode(data, source=str(path))
     except (OSError, InputError):
-        return False
+        return _NO_EXPORT
     from ..decklists import csv_export  # only a folder's .csv files
 
-    header = _table_header(path)
-    if header is not None and (set(REQUIRED) <= set(header[0]) or is_own_report(header[0])):
-        return False
+    cells = _header_cells(text)[0]
+    if set(REQUIRED) <= set(cells) or is_own_report(cells):
+        return _NO_EXPORT
     found = csv_export.find_header(text)
     if found is not None:
-        return found.count is not None
-    return csv_export.find_headerless(text) is not None
+        if csv_export.names_a_deck(found):
+            return _CsvExport(True)
+        return _CsvExport(False, found.describe()) if found.count is not None else _NO_EXPORT
+    return _CsvExport(csv_export.find_headerless(text, typed=True) is not None)
 
 
 def is_document(name: str) -> bool:
@@ -234,9 +255,11 @@ def _after_extension(name: str, claimed: Collection[str]) -> str | None:
     return f"its name ends with {what} after its extension; rename it {quoted(meant)} to check it as a deck"
 
 
-def _not_a_decklist(relative: str, path: Path, suffix: str, found: RegistrationSet) -> str:
+def _not_a_decklist(relative: str, path: Path, suffix: str, found: RegistrationSet, maybe: str = "") -> str:
     """Why a file no parser claims is skipped; for one that looks like a manifest, how to
-    have it read (a folder is checked file by file and never reads one)."""
+    have it read (a folder is checked file by file and never reads one), and for a table
+    that may be a deck's CSV export (`maybe`, its count and card columns), how to have it
+    checked as one."""
     if path.name.startswith("~$"):
         # What Office writes beside a document while it is open (`~$reg.xlsx`), hidden on
         # Windows but not once the folder is copied elsewhere: no workbook to save as CSV.
@@ -260,6 +283,10 @@ def _not_a_decklist(relative: str, path: Path, suffix: str, found: RegistrationS
     if not (is_manifest(path) and _looks_like_manifest(path, broken=False)):
         if suffix in TABLE_DELIMITERS and _is_own_report(path):
             return f"{OWN_REPORT}; not read"
+        if maybe:
+            return (f"not a decklist ({suffix} extension); it may be a deck's CSV export ({maybe}), which a folder "
+                    "checks only under a deck site's header or a column saying where each card goes (such as Board): "
+                    "to check it as a deck, name it in a manifest's deck column")
         return f"not a decklist ({suffix or 'no'} extension)"
     if found.kind == "zip":
         return ("looks like a manifest, not read: only a manifest at the top of the archive "

@@ -69,6 +69,23 @@ class CsvHeader(NamedTuple):
         return f"columns {self.columns[self.count]} and {self.columns[self.name]}"
 
 
+# The first columns of deck sites' own CSV headers: Moxfield's and Deckbox's
+# `"Count","Tradelist Count","Name",...` (TappedOut's `Board,Qty,Name` has its board column).
+_SITE_HEADERS = (("count", "tradelist count", "name"),)
+
+
+def names_a_deck(header: CsvHeader) -> bool:
+    """Whether `header` is plainly a deck's, not only a table with a count and a name column
+    (an organiser's `Name,Email,Amount`, `Card,Qty,Price`): it has a count column and one
+    saying where each card goes, or it starts as a deck site's own header does."""
+    if header.count is None:
+        return False
+    if header.zone is not None:
+        return True
+    folded = tuple(column.lower() for column in header.columns)
+    return any(folded[:len(site)] == site for site in _SITE_HEADERS)
+
+
 def find_header(text: str) -> CsvHeader | None:
     """The CSV export's header: the first line that is not blank, when it is one; else None."""
     for number, raw in enumerate(split_lines(text), start=1):
@@ -96,6 +113,11 @@ def find_header(text: str) -> CsvHeader | None:
 _HEADERLESS_COLUMNS = ["name", "count", "set", "type", "block"]
 # Rows looked at to tell such an export: a decklist is short, and every row must be one.
 _HEADERLESS_ROWS = 400
+# The card types its type column holds (the WoW TCG card data's `type`, lower case), of
+# which a deck has one `Hero` row: what tells the export from other headerless rows (a
+# pairings sheet's `Alice Smith,1,Bob Jones,2-0`) where no one said it is a deck.
+_WOW_TYPES = frozenset({"ally", "ability", "ability ally", "equipment", "quest", "location", "master hero",
+                        "achievement", "hero"})
 # A row of that export, `"As Hyjal Burns",2,CoH,...`: a name (quoted or not), then a count.
 # The name starts with a character that is not blank, so the blanks before it and the name
 # cannot share a run (`[ \t]*` then `[^",\n]+` could, and a long line of blanks with no
@@ -103,11 +125,13 @@ _HEADERLESS_ROWS = 400
 _HEADERLESS_ROW = lazy(r'^[ \t]*(?:"[^"\n]+"|[^",\n \t][^",\n]*),[ \t]*[0-9]+[ \t]*,', re.MULTILINE)
 
 
-def find_headerless(text: str) -> tuple[CsvHeader, str] | None:
+def find_headerless(text: str, *, typed: bool = False) -> tuple[CsvHeader, str] | None:
     """The header the WoW TCG deck builder's CSV export leaves out (the columns
     `_HEADERLESS_COLUMNS`, its type column read as the zone's), and the deck's name on the
     line above the rows ("" when none), when every line that is not blank, but a first one of
-    one cell, is a row of a name, a count (digits), a set and a type; else None."""
+    one cell, is a row of a name, a count (digits), a set and a type; else None. When `typed`
+    (a file no one named as a deck: batch's folder walk), each type must also be a WoW TCG
+    card type and exactly one row the hero's."""
     if _HEADERLESS_ROW.search(text) is None:
         return None  # no row of a name and a count: a typed list whose names hold commas
     import csv  # here, not at import: as `read`, only for a list that may be such an export
@@ -117,7 +141,7 @@ def find_headerless(text: str) -> tuple[CsvHeader, str] | None:
         return None
     title = ""
     first_row = None
-    rows = 0
+    rows = heroes = 0
     for number, raw in enumerate(lines, start=1):
         line = raw.strip().lstrip("\ufeff")
         if not line:
@@ -133,9 +157,14 @@ def find_headerless(text: str) -> tuple[CsvHeader, str] | None:
             continue
         if len(cells) < 4 or not cells[1].strip().isdigit() or not cells[0].strip() or not cells[3].strip():
             return None
+        if typed:
+            kind = cells[3].strip().lower()
+            if kind not in _WOW_TYPES:
+                return None
+            heroes += kind == "hero"
         first_row = first_row or number
         rows += 1
-    if rows < 2 or first_row is None:
+    if rows < 2 or first_row is None or (typed and heroes != 1):
         return None
     return CsvHeader(first_row - 1, ",", 1, 0, 3, list(_HEADERLESS_COLUMNS)), title
 

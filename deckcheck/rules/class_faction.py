@@ -40,14 +40,21 @@ Frost Talents in your deck.""
 FAIL: `Hero: Ta'zo` (Fire) and Arcane Barrage -> "Arcane Barrage is an Arcane Talent; Ta'zo
 prints the talent Fire, so its deck takes only Fire Talents".
 
-Reputations: a card printing "Aldor Reputation (Can't put Scryer cards in your deck.)", its
-Scryer counterpart, or "Argent Crusade Reputation" / "Nerubian Reputation (You can't put cards
-with other reputations in your deck.)" keeps cards of any other reputation out (card text
-over the rules, Comprehensive Rules 103): the deck's cards with one are all of one, the one
-most copies have (the first on a tie); each card of another is the problem (same zones).
+Reputations: a card printing "Aldor Reputation (Can't put Scryer cards in your deck.)" keeps
+Scryer cards out, a Scryer card Aldor ones, and an "Argent Crusade Reputation" or "Nerubian
+Reputation (You can't put cards with other reputations in your deck.)" card every other (card
+text over the rules, Comprehensive Rules 103). A hero printing one (Eadric the Pure: Argent
+Crusade) keeps the deck to it; else the deck keeps the one most copies have (the first on a
+tie). Each card of another that a card's text keeps out is the problem (same zones), naming
+the card (or hero) whose text does.
 FAIL: 4 Marksman Glous (Aldor) and 2 Battlemage Vyara (Scryer) -> "Battlemage Vyara (a Scryer
-card) and Marksman Glous (an Aldor card) can't share a deck: a deck's cards with a reputation
-are all of one (Aldor Reputation keeps Scryer cards out)".
+card) and Marksman Glous (an Aldor card) can't share a deck: Marksman Glous's Aldor Reputation
+keeps Scryer cards out".
+FAIL: 4 Marksman Glous and 2 Brother Keltan (Argent Crusade) -> "Brother Keltan (an Argent
+Crusade card) and Marksman Glous (an Aldor card) can't share a deck: Brother Keltan's Argent
+Crusade Reputation keeps cards of other reputations out".
+FAIL: `Hero: Eadric the Pure` and 4 Marksman Glous -> "Marksman Glous is an Aldor card; Eadric
+the Pure prints Argent Crusade Reputation, which keeps cards of other reputations out".
 """
 from __future__ import annotations
 
@@ -141,7 +148,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     hero = heroes[0] if len(heroes) == 1 else None
     hero_card = lookup(hero) if hero is not None else None
     yield from _talents(grouped, lookup, hero, hero_card.hero_profiles() if hero_card is not None else [])
-    yield from _reputations(grouped, lookup)
+    yield from _reputations(grouped, lookup, hero, hero_card)
 
 
 def _icons(deck: Deck, grouped: list[tuple[CardEntry, int]], lookup: Callable[[CardEntry], Any],
@@ -240,18 +247,39 @@ def _talents(grouped: list[tuple[CardEntry, int]], lookup: Callable[[CardEntry],
         yield Problem(rule=ID, zone=entry.zone, line=entry.line, card=entry.name, count=copies, message=message)
 
 
-def _reputations(grouped: list[tuple[CardEntry, int]], lookup: Callable[[CardEntry], Any]) -> Iterator[Problem]:
-    """The deck's cards with a reputation, all of one: each card's own text keeps the
-    others out ("Aldor Reputation (Can't put Scryer cards in your deck.)", "Argent Crusade
-    Reputation (You can't put cards with other reputations in your deck.)"; card text over
-    the rules, Comprehensive Rules 103). The deck keeps the reputation most copies have (the
-    first on a tie); each card of another is the problem."""
+def _reputations(grouped: list[tuple[CardEntry, int]], lookup: Callable[[CardEntry], Any],
+                 hero: CardEntry | None, hero_card: Any) -> Iterator[Problem]:
+    """The deck's cards with a reputation, all of one, as each card's own text says: an Aldor
+    card "(Can't put Scryer cards in your deck.)", a Scryer card the reverse, an Argent
+    Crusade or Nerubian card "(You can't put cards with other reputations in your deck.)"
+    (games/wow/cards.keeps_out; card text over the rules, Comprehensive Rules 103). A hero
+    that prints a reputation (Eadric the Pure: Argent Crusade) keeps the deck to it; else the
+    deck keeps the reputation most copies have (the first on a tie). Each card of another that
+    a card's text keeps out is the problem, naming the card (or hero) whose text does."""
     held = []  # (entry, copies, reputation)
     for entry, copies in grouped:
         read = getattr(lookup(entry), "deck_reputation", None)  # only WoW TCG cards have one
         reputation = read() if read is not None else ""
         if reputation:
             held.append((entry, copies, reputation))
+    if not held:
+        return
+    from ..games.wow.cards import keeps_out, kept_out  # only a deck that has a reputation gets here
+
+    read = getattr(hero_card, "hero_reputation", None)  # a card file's own catalog may lack it
+    hero_reputation = read() if read is not None else ""
+    if hero is not None and hero_reputation:
+        for entry, copies, reputation in held:
+            if keeps_out(hero_reputation, reputation):
+                why = f"{hero.name} prints {hero_reputation} Reputation, which keeps {kept_out(hero_reputation)} out"
+            elif keeps_out(reputation, hero_reputation):
+                why = (f"{hero.name} prints {hero_reputation} Reputation, and {entry.name}'s own {reputation} Reputation "
+                       f"keeps {kept_out(reputation)} out")
+            else:
+                continue
+            yield Problem(rule=ID, zone=entry.zone, line=entry.line, card=entry.name, count=copies,
+                          message=f"{entry.name} is {article(reputation)} {reputation} card; {why}")
+        return
     if len({reputation for _entry, _copies, reputation in held}) < 2:
         return
     copies_of: dict[str, int] = {}  # in deck order: max() takes the first on a tie
@@ -260,11 +288,15 @@ def _reputations(grouped: list[tuple[CardEntry, int]], lookup: Callable[[CardEnt
     kept = max(copies_of, key=copies_of.__getitem__)
     first = next(entry for entry, _copies, reputation in held if reputation == kept)
     for entry, copies, reputation in held:
-        if reputation != kept:
-            yield Problem(rule=ID, zone=entry.zone, line=entry.line, card=entry.name, count=copies, message=(
-                f"{entry.name} ({article(reputation)} {reputation} card) and {first.name} ({article(kept)} {kept} card) "
-                f"can't share a deck: a deck's cards with a reputation are all of one ({kept} Reputation keeps "
-                f"{reputation} cards out)"))
+        if keeps_out(kept, reputation):
+            sayer, said = first, kept  # the deck's own card keeps it out
+        elif keeps_out(reputation, kept):
+            sayer, said = entry, reputation  # its own text keeps the deck's cards out
+        else:
+            continue  # of the deck's reputation, or of one neither keeps out
+        yield Problem(rule=ID, zone=entry.zone, line=entry.line, card=entry.name, count=copies, message=(
+            f"{entry.name} ({article(reputation)} {reputation} card) and {first.name} ({article(kept)} {kept} card) "
+            f"can't share a deck: {sayer.name}'s {said} Reputation keeps {kept_out(said)} out"))
 
 
 def show(fmt: Format, day: dt.date) -> list[str]:

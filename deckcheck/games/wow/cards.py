@@ -65,10 +65,32 @@ _TALENT = lazy(r"^\s*(?P<spec>[A-Za-z][A-Za-z ]{0,30}?)\s+Talent\b", re.IGNORECA
 _KEEPS_TALENTS_OUT = lazy(r"You can['’]t (?:put|include) (?P<specs>[A-Za-z ,]{1,80}?)\s+Talents?\s+in(?:to)?\s+\w+\s+deck",
                           re.IGNORECASE)
 _TALENTS_WORD = lazy(r"\s+Talents?$", re.IGNORECASE)
-# A clause opening with a card's reputation: "Aldor Reputation (Can't put Scryer cards in your
-# deck.)", "Argent Crusade Reputation (You can't put cards with other reputations ...)". A
-# hero's Deckbuilding text speaks of "other reputations" in small letters: no reputation of its own.
-_REPUTATION = lazy(r"^\s*(?P<name>[A-Z][A-Za-z']{0,30}(?: [A-Z][A-Za-z']{0,30}){0,3}) Reputation\b")
+# The reputations the card data's cards (and heroes) print, each as the clause opening
+# "Aldor Reputation": every such clause in it names one of these four. Each keeps out of the
+# deck what its reminder says: an Aldor card "(Can't put Scryer cards in your deck.)", a Scryer
+# card the reverse (`_KEEPS_OUT_ONLY`), an Argent Crusade or Nerubian card "(You can't put
+# cards with other reputations in your deck.)" every other one.
+REPUTATIONS = ("Aldor", "Scryer", "Argent Crusade", "Nerubian")
+_KEEPS_OUT_ONLY = {"Aldor": "Scryer", "Scryer": "Aldor"}
+# The clause's opening. Only those names: a clause that names one after a word of its own
+# ("Target Aldor Reputation ally ...") is none, nor is a hero's Deckbuilding text's "cards with
+# other reputations". Five Aldor allies print "Aldor Repuation" (sic), and Retainer Athan
+# "<b>Scryer Reputation</b>When Athan ...", its next sentence glued on once the tags are
+# gone: the word ends where no small letter follows, not at a word boundary.
+_REPUTATION = lazy(rf"^\s*(?P<name>{'|'.join(REPUTATIONS)}) Reput?ation(?![a-z])")
+
+
+def keeps_out(reputation: str, other: str) -> bool:
+    """Whether a card of `reputation` keeps cards of the `other` one out of its deck."""
+    only = _KEEPS_OUT_ONLY.get(reputation)
+    return other != reputation and (only is None or only == other)
+
+
+def kept_out(reputation: str) -> str:
+    """The cards `reputation` keeps out, as a message says it: "Scryer cards", "cards of
+    other reputations"."""
+    only = _KEEPS_OUT_ONLY.get(reputation)
+    return f"{only} cards" if only else "cards of other reputations"
 
 
 def trait_key(text: str) -> str:
@@ -149,9 +171,9 @@ def talent_from_text(rules: str, tags: Iterable[str], requires: tuple[frozenset[
 
 
 def reputation_from_text(rules: str) -> str:
-    """The reputation a card's text opens a clause with (`Aldor`, `Scryer`, `Argent
-    Crusade`, `Nerubian`), "" for none. Its reminder keeps cards of any other reputation
-    out of the deck (each card's own text, over the rules: Comprehensive Rules 103)."""
+    """The reputation a card's (or hero's) text opens a clause with (`REPUTATIONS`), "" for
+    none. It keeps cards of another reputation out of the deck (`keeps_out`: each card's own
+    text, over the rules: Comprehensive Rules 103)."""
     for clause in _clauses(rules):
         match = _REPUTATION.match(" ".join(clause.split()))
         if match:
@@ -192,7 +214,7 @@ class WowProfile(Record):
         self.deckbuilding = deckbuilding  # a hero's own deck rules, the text after "Deckbuilding:"
         self.talent = talent  # a Talent's spec (SPECS), "" for a card that is none
         self.talent_excludes = talent_excludes  # the specs whose Talents its text keeps out of the deck
-        self.reputation = reputation  # its reputation (Aldor, Scryer, ...), "" for a card of none
+        self.reputation = reputation  # its reputation (Aldor, Scryer, ...; a hero's too), "" for a card of none
 
     @property
     def icons(self) -> frozenset[str]:
@@ -305,11 +327,18 @@ class WowCard(Record):
         return specs.pop(), excludes
 
     def deck_reputation(self) -> str:
-        """Its reputation as a deck card (`Aldor`), "" for a card of none."""
-        return _deck_reputation(self.deck_profiles())
+        """Its reputation as a deck card (`Aldor`), "" for a card of none or a hero listed
+        among the deck's cards (the hero rule's)."""
+        profiles = self.deck_profiles()
+        return "" if all(profile.is_hero for profile in profiles) else _shared_reputation(profiles)
+
+    def hero_reputation(self) -> str:
+        """The reputation the hero prints (Eadric the Pure: `Argent Crusade`), which its deck's
+        cards keep to; "" for none."""
+        return _shared_reputation(self.hero_profiles())
 
 
-def _deck_reputation(profiles: list[WowProfile]) -> str:
+def _shared_reputation(profiles: list[WowProfile]) -> str:
     """The reputation every printing has ("" when one has none or they differ: a card
     passes when any printing would)."""
     reputations = {profile.reputation for profile in profiles}

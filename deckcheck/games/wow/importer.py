@@ -99,7 +99,7 @@ def profile_from_shared(card: Mapping[str, Any]) -> WowProfile:
         type=card_type, faction=_text(card.get("faction")), classes=classes, tags=tags,
         requires=requires, traits=traits, token=_text(card.get("setcode")) == TOKEN_SET,
         deckbuilding=deckbuilding_from_text(rules), talent=talent, talent_excludes=excludes,
-        reputation=reputation_from_text(rules) if card_type != "Hero" else "",
+        reputation=reputation_from_text(rules),
     )
 
 
@@ -172,7 +172,7 @@ def profile_from_user(row: Mapping[str, Any], where: str) -> tuple[str, WowProfi
     return name, WowProfile(type=card_type, faction=_FACTIONS.get(fold(faction), ""), classes=classes,
                             tags=tags, requires=requires, traits=traits,
                             deckbuilding=deckbuilding_from_text(rules), talent=talent, talent_excludes=excludes,
-                            reputation=reputation_from_text(rules) if card_type != "Hero" else "")
+                            reputation=reputation_from_text(rules))
 
 
 def read_user_csv(text: str) -> Iterator[tuple[str, WowProfile]]:
