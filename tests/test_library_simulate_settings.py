@@ -147,29 +147,6 @@ def test_an_error_of_a_policy_files_bottom_rule_names_policy_file(tmp_path, cont
     assert "bottom[0]" in str(raised.value)
 
 
-DELVER = "4 Daze\n4 Wasteland\n18 Island\n34 Relentless Rats\n"
-
-
-@pytest.mark.parametrize("setting, settings, meant", [
-    ("cards", dict(cards=["Raze"], cards_shared=True), "Daze"),
-    ("assertions", dict(assertions=['p_by_turn("Waste Land", 2) > 0.1']), "Wasteland"),
-    ("assertions", dict(assertions=['p_by_turn("Raze", 2) > 0.1'], cards_shared=True), "Daze"),
-])
-def test_a_real_card_one_edit_from_a_deck_card_is_its_misspelling(setting, settings, meant):
-    # As count("Raze") is (mend32f): a shared entry's card, or a p_by_turn's, that the card
-    # data knows but is one edit from a card the deck runs was a note and a 0.
-    with pytest.raises(DeckcheckError) as raised:
-        simulate(DELVER, "mtg/legacy", **settings)
-    assert raised.value.setting == setting
-    assert str(raised.value).endswith(f"no such card in the main deck; did you mean {meant!r}?")
-
-
-def test_a_real_card_one_edit_from_a_deck_card_asked_beside_it_is_a_note():
-    result = simulate("4 Fury\n20 Mountain\n36 Relentless Rats\n", "mtg/legacy", cards=["Fry", "Fury"], cards_shared=True,
-                      assertions=['p_by_turn("Fry", 2) <= 0.1'])
-    assert any("'Fry' is not in the main deck" in warning for warning in result.warnings), result.warnings
-
-
 @pytest.mark.parametrize("written, meant", [("montecarlo", "monte-carlo"), ("Monte Carlo", "monte-carlo"),
                                             ("monte_carlo", "monte-carlo"), ("EXACT", "exact")])
 def test_a_mode_written_another_way_is_told_the_one_meant(written, meant):

@@ -329,7 +329,7 @@ def simulate(
     # The free seven's rule is the user's even when the other rules are the defaults.
     warnings.extend(_unused_free_rule(policy, fmt))
     warnings.extend(_unused_strategies(policy, fmt))
-    tracked = _tracked(profile, policy, parsed, outside, cards, named, fmt.game, known, cards_shared, asked)
+    tracked = _tracked(profile, policy, parsed, outside, cards, named, fmt.game, known, cards_shared)
     first_player_draws = fmt.opening_hand.first_player_draws
     warnings.extend(unreachable_counts(parsed, profile, kept=[step.keep for step in steps], on=on, game=fmt.game,
                                        first_player_draws=first_player_draws, origin=named("assertion"),
@@ -547,42 +547,27 @@ def _unused_strategies(policy: KeepPolicy, fmt: Format) -> list[str]:
 def _tracked(
     profile: DeckProfile, policy: KeepPolicy, assertions: list[Assertion], outside: Mapping[str, str], cards: Sequence[str],
     named: Callable[[str], str], game: str, known: Callable[[str], bool], shared: bool = False,
-    counted: frozenset[str] = frozenset(),
 ) -> list[int]:
     """The cards of the by-turn table: those named (`cards`, the policy file's `cards:`, the
     assertions), else every non-land card; a name the main deck lacks is an error naming
     where the user wrote it, but for a policy file's (a note: policy_notes.py, as the file
     may be shared among decks), for a card of `cards` when they are `shared` (a
     deckcheck.yaml entry's) and for a card an assertion's p_by_turn names, that the card
-    data `known`s or the deck holds outside its main deck (`outside`) and that is no
-    misspelling of a card the deck runs (`_misspells_deck_card`; `counted`: the names the
-    rules' and assertions' count() asks, folded): a deck that does not run it sees it in no
-    deal (0, with a note: assertion_notes.py), as a deckcheck.yaml entry's assertions are
-    shared among decks."""
+    data `known`s or the deck holds outside its main deck (`outside`): a deck that does not
+    run it sees it in no deal (0, with a note: assertion_notes.py), as a deckcheck.yaml
+    entry's assertions are shared among decks."""
     # Each spelling asked is checked, not one a card key: `Fire // Ice` asked does not
     # vouch for `Fire // Banana`, of the same front face.
     wanted: dict[str, tuple[str, str]] = {}  # name -> (where it was asked for, the keyword)
     # A set: a pull request's deckcheck.yaml may name 100,000 cards (`cards:`), and each was
     # looked for in the whole list (97 s for one deck).
     given = set(cards)
-    # Every name asked, folded: a name one edit from a deck card that is asked as well
-    # (`cards: [Fry, Fury]`) is meant, as count() takes it. Worked out only when a name
-    # asked is missing from the deck (a shared entry's 100,000 names are folded once).
-    asked: frozenset[str] | None = None
 
     def real(name: str) -> bool:
         # A card the main deck does not run is one, not a misspelling, when the card data
         # knows it or the deck holds it outside its main deck (known without card data
-        # too, --no-cards), and it is not one edit from a card the deck runs (Raze for
-        # Daze: a typo, whatever the card data knows; review32f finding 2, as count()).
-        nonlocal asked
-        if not known(name):
-            return held_elsewhere(name, outside, game) is not None
-        if held_elsewhere(name, outside, game) is not None:
-            return True
-        if asked is None:
-            asked = counted | {fold(each) for each in (*given, *(by_turn[0] for a in assertions for by_turn in a.by_turn))}
-        return not _misspells_deck_card(name, profile, asked)
+        # too, --no-cards).
+        return known(name) or held_elsewhere(name, outside, game) is not None
 
     for name in policy.cards:
         if profile.index(name) is None and (name not in given or (shared and real(name))):
