@@ -77,16 +77,6 @@ def test_castability_in_a_game_without_lands_is_an_error_of_cast():
     assert raised.value.setting == "cast"
 
 
-@pytest.mark.parametrize("asked", ["land_drops(2) >= 0.5", "expected_lands > 1", "p_by_turn(lands, 3) > 0.2"])
-def test_lands_asked_in_a_game_without_lands_is_an_error_of_assertions(asked):
-    # As castable() is: the game has no answer, so the assertion is no deck's failure
-    # (it was a note, and the assertion failed for every deck).
-    with pytest.raises(DeckcheckError) as raised:
-        simulate(YGO, "yugioh/advanced-tcg", assertions=[asked])
-    assert raised.value.setting == "assertions"
-    assert str(raised.value).startswith(f"assertion {asked!r}: ") and "Yu-Gi-Oh! has no lands" in str(raised.value)
-
-
 @pytest.mark.parametrize("content", [
     "keep:\n  7: lands >=\n",                          # a rule that does not parse
     "keep:\n  7: count(\"Lightning Blot\") >= 1\n",    # a card the deck lacks

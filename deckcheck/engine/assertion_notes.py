@@ -4,9 +4,8 @@
 when eight cards are seen by turn 2, is 0 whatever the games: `... <= 0.1` holds and `... >=
 0.3` fails for a reason the report does not show (a copy count typed for another deck, a
 turn typed for a later one). So is `land_drops(T)`, at least T lands by turn T, of a deck
-with fewer than T lands, `expected_lands` of a deck without lands (in a game without lands,
-Yu-Gi-Oh!'s, an assertion that counts them is an error, as castability is: simulation.py),
-and `keepN` of a size no kept hand has (`keep6` of a WoW TCG deck, whose one
+with fewer than T lands (every deal of a Yu-Gi-Oh! deck, which has none), `expected_lands` of
+such a deck, and `keepN` of a size no kept hand has (`keep6` of a WoW TCG deck, whose one
 redraw is of 7 cards; `keep3` under a policy that keeps any four), or of the one size every
 kept hand has (`keep7` of that deck is 1). Such a count is a note,
 not an error: an assertion of deckcheck.yaml is often shared by decks that play different

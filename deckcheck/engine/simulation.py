@@ -309,14 +309,6 @@ def simulate(
         # Castability counts lands and pays mana costs: a game without them has no answer.
         raise of_setting(DeckcheckError(f"{next(iter(origins.values()))}: castability on curve needs mana costs and "
                                         f"lands, which {game_label(fmt)} does not have"), next(iter(asked_in.values())))
-    if not profile.lands and not game_has_lands(fmt):
-        # Nor an assertion that counts lands, unless a policy's `lands:` names cards to count
-        # as lands: a note and a failed assertion told the player the deck failed a question
-        # the game cannot ask.
-        asks = next((assertion for assertion in parsed if _reads_lands(assertion.node)), None)
-        if asks is not None:
-            raise of_setting(DeckcheckError(f"{named('assertion')} {asks.text!r}: it counts lands, and "
-                                            f"{_why_no_lands(fmt, card_data)} ({named('policy_file')})"), "assertions")
     warnings.extend(policy_notes(policy, profile, cast=list(origins), given=cards,
                                  given_as=named("card") if cards_shared else None))
     atoms = split_atoms(profile, named=policy.named_cards, tags=policy.used_tags)
@@ -711,15 +703,6 @@ def _why_no_lands(fmt: Format, card_data: CardData | None) -> str:
 
 def _counts_lands(rule: Rule) -> bool:
     return any(isinstance(node, Name) and node.name == "lands" for node in walk(rule.node))
-
-
-# What an assertion counts lands with (docs/engine.md, "By-turn events").
-_LAND_WORDS = frozenset({"lands", "expected_lands", "land_drops"})
-
-
-def _reads_lands(node: Node) -> bool:
-    """Whether an assertion counts lands: `lands`, `expected_lands` or `land_drops(T)`."""
-    return any(isinstance(each, (Name, Call)) and each.name in _LAND_WORDS for each in walk(node))
 
 
 class HandSizeError(DeckcheckError):
