@@ -459,42 +459,6 @@ def test_a_limited_events_sheets_list_the_rest_of_the_pool_exactly_when_the_repo
         assert "Sideboard" not in page and "Grizzly Bears" not in page, page
     assert "Sideboard (rest of the pool)" in dee and "1 Hill Giant" in dee and "Sideboard: 2" in dee, dee
 
-def test_a_team_draft_members_sheet_lists_the_rest_of_their_own_pool(cli, tmp_path):
-    """Team draft (mtg/limited, each member drafts a pool of their own): a member's sheet
-    listed no sideboard at all, as if every team's members shared one pool, though the
-    check read each pool as that member's alone; a pool two members register (their
-    team's) still has no one member's rest."""
-    (tmp_path / "ann-pool.txt").write_text("3 Shock\n10 Goblin Piker\n2 Grizzly Bears\n", encoding="utf-8")
-    (tmp_path / "bob-pool.txt").write_text("4 Opt\n12 Merfolk Looter\n1 Cancel\n", encoding="utf-8")
-    (tmp_path / "ann.txt").write_text("2 Shock\n10 Goblin Piker\n28 Mountain\n", encoding="utf-8")
-    (tmp_path / "bob.txt").write_text("4 Opt\n12 Merfolk Looter\n24 Island\n", encoding="utf-8")
-    (tmp_path / "reg.csv").write_text(
-        "player,team,seat,deck,pool\nann,Red,A,ann.txt,ann-pool.txt\nbob,Red,B,bob.txt,bob-pool.txt\n", encoding="utf-8")
-    sheets = tmp_path / "sheets.pdf"
-    done = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/limited", "--sheets", str(sheets), "-q")
-    assert done.returncode == 0, done.stdout + done.stderr
-    ann, bob = pdf_pages(sheets)
-    assert "Sideboard (rest of the pool)" in ann and "2 Grizzly Bears" in ann and "1 Shock" in ann and "Sideboard: 3" in ann
-    assert "Sideboard (rest of the pool)" in bob and "1 Cancel" in bob and "Sideboard: 1" in bob
-
-
-def test_a_cube_drafters_sheet_lists_no_rest_of_the_cube(cli, tmp_path):
-    """A cube draft's organiser may register the cube's list as every drafter's pool: its
-    rest is no one player's sideboard, as the event's report counts it (batch/check
-    _shared_pools), but each drafter's sheet listed every card of the cube their deck did
-    not use as 'Sideboard (rest of the pool)': 337 cards and three pages a drafter."""
-    cube = ["Grizzly Bears", "Shock", "Opt", "Giant Growth", "Llanowar Elves", "Goblin Piker", "Counterspell", "Cancel"]
-    (tmp_path / "cube.txt").write_text("".join(f"1 {name}\n" for name in cube), encoding="utf-8")
-    (tmp_path / "ann.txt").write_text("1 Shock\n1 Goblin Piker\n38 Mountain\n", encoding="utf-8")
-    (tmp_path / "bob.txt").write_text("1 Opt\n1 Cancel\n38 Island\n", encoding="utf-8")
-    (tmp_path / "reg.csv").write_text("player,deck,pool\nann,ann.txt,cube.txt\nbob,bob.txt,cube.txt\n", encoding="utf-8")
-    sheets = tmp_path / "sheets.pdf"
-    done = cli("batch", "reg.csv", "-f", "mtg/limited", "--sheets", str(sheets), "-q", cwd=tmp_path)
-    assert done.returncode == 0, done.stdout + done.stderr
-    ann, bob = pdf_pages(sheets)
-    assert "Sideboard" not in ann and "Counterspell" not in ann
-    assert "Sideboard" not in bob and "Grizzly Bears" not in bob
-
 
 def test_a_draft_pods_seat_is_on_its_sheet(cli, tmp_path):
     """A row of no team may give a booster draft's seat at its pod's table (`1` to `8`,
