@@ -219,6 +219,29 @@ def test_a_deck_name_comes_back_from_a_worker_with_the_decks_cards(tmp_path, mon
     assert decode(wire, task).result.deck_name == "Boros Burn"
 
 
+def test_a_deck_name_is_kept_no_longer_than_a_sheet_could_print(tmp_path, monkeypatch):
+    """A Cockatrice <deckname> is read up to 65,536 characters (MAX_XML_TEXT_CHARS): it came back from the
+    worker and stayed on every kept DeckResult whole, though the sheet's Deck name box
+    prints 120 characters (review of session 33, finding 5). It is kept to
+    MAX_DECK_NAME_KEPT characters, the sheet's Deck name box as it was."""
+    import datetime as dt
+
+    from deckcheck.batch import runner
+    from deckcheck.batch.wire import decode
+    from deckcheck.limits import MAX_DECK_NAME_KEPT
+    from deckcheck.paperwork.pdf import MAX_FIELD_CHARS
+
+    name = "Boros Burn " + "B" * 1_000_000
+    (tmp_path / "ann.cod").write_text(COCKATRICE.replace("Boros Burn", name), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    task = runner.Task(path="ann.cod", shown="ann.cod", format_id="mtg/modern", keep_entries=True)
+    runner._start_worker(task)
+    [wire] = runner._check_chunk([task], dt.date(2024, 6, 1))
+    kept = decode(wire, task).result.deck_name
+    assert kept == name[:MAX_DECK_NAME_KEPT]
+    assert MAX_FIELD_CHARS < MAX_DECK_NAME_KEPT < 10_000
+
+
 def test_a_page_without_a_decklist_lists_the_rows_warnings_too(cli, tmp_path):
     """A registration with no decklist to show got a page of its errors alone, where a
     sheet lists the deck's warnings too: two rows naming one missing file (a row copied by
