@@ -2,6 +2,7 @@
 (deckcheck/paperwork/batch_sheets.py), through the installed command."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -253,6 +254,28 @@ def test_a_page_without_a_decklist_lists_the_rows_warnings_too(cli, tmp_path):
     ann, bob = (" ".join(page.split()) for page in pdf_pages(sheets))
     assert "gone.txt: no such file" in ann and "Warning: manifest line 2: deck file gone.txt is also registered by bob" in ann
     assert "Warning: manifest line 3: deck file gone.txt is also registered by ann" in bob
+
+
+def test_a_page_without_a_decklist_says_how_many_of_its_lines_it_leaves_out(cli, tmp_path):
+    """The page of a registration with no decklist listed its errors, then its warnings,
+    until the page ran out and stopped there, saying nothing of the rest: a deck of 80
+    long unreadable lines in an unknown format lost its warning that another player
+    registered the same file (review of session 33, finding 1). The page keeps room for
+    a last line counting what it leaves out, as a sheet's foot does."""
+    lines = [f"4 Lightning Bolt\nbad line {n} " + " ".join(["word"] * 30) for n in range(80)]
+    (tmp_path / "deck.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (tmp_path / "reg.csv").write_text("player,deck,format\nann,deck.txt,mtg/modrn\nbob,deck.txt,mtg/modrn\n", encoding="utf-8")
+    sheets = tmp_path / "sheets.pdf"
+    done = cli("batch", "reg.csv", "--sheets", str(sheets), "-q", cwd=tmp_path)
+    assert done.returncode == 1, done.stdout + done.stderr
+    for page in pdf_pages(sheets):
+        page = " ".join(page.split())
+        found = re.search(r"and (\d+) more \(see the report\)", page)
+        assert found, page
+        # The report's 27 problems and 1 warning, less the unknown format the page gives
+        # as its reason: what is listed and what is counted make 27.
+        assert "unknown format 'mtg/modrn'" in page
+        assert page.count("\u2022 ") + int(found.group(1)) == 27, page
 
 
 def test_sheets_that_cannot_be_written_stop_the_batch_before_any_deck_is_read(cli, tmp_path):
