@@ -167,16 +167,21 @@ def test_a_row_whose_format_cannot_be_used_is_not_said_to_have_no_decklist(cli, 
     """The page of a row whose format is misspelt (its deck file there and readable) said
     "No decklist for this registration" under its title "Registration without a usable
     format": a desk told to chase a list the player had handed in. It says the format is
-    why; a missing deck's page still says there is no decklist."""
+    why; a missing deck's page still says there is no decklist, its format misspelt or not
+    (a missing deck under a misspelt format was said to lack only its format, the file
+    missing a bullet below: review of session 33, finding 4)."""
     (tmp_path / "a.txt").write_text(BURN.read_text(encoding="utf-8"), encoding="utf-8")
-    (tmp_path / "reg.csv").write_text("player,deck,format\nann,a.txt,mtg/modrn\nbob,gone.txt,\n", encoding="utf-8")
+    (tmp_path / "reg.csv").write_text("player,deck,format\nann,a.txt,mtg/modrn\nbob,gone.txt,\ncy,lost.txt,mtg/modrn\n",
+                                      encoding="utf-8")
     sheets = tmp_path / "sheets.pdf"
     done = cli("batch", "reg.csv", "-f", "mtg/modern", "--sheets", str(sheets), "-q", cwd=tmp_path)
     assert done.returncode == 1, done.stderr
-    ann, bob = pdf_pages(sheets)
+    ann, bob, cy = (" ".join(page.split()) for page in pdf_pages(sheets))
     assert "No decklist" not in ann and "No sheet for this registration: its format could not be used" in ann
-    assert "unknown format 'mtg/modrn'; did you mean mtg/modern?" in " ".join(ann.split())
+    assert "unknown format 'mtg/modrn'; did you mean mtg/modern?" in ann
     assert "No decklist for this registration" in bob and "gone.txt: no such file" in bob
+    assert "No sheet for this registration" not in cy and "Registration without a decklist" in cy
+    assert "No decklist for this registration lost.txt: no such file \u2022 manifest line 4: format 'mtg/modrn'" in cy, cy
 
 
 COCKATRICE = ('<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_deck version="1">\n<deckname>Boros Burn</deckname>\n'
