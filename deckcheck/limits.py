@@ -61,6 +61,11 @@ MAX_MESSAGE_CHARS = 4000
 # A setting's value as an error quotes it (`quoted`): a date, a platform, a format id,
 # a keep rule are a few dozen characters; a web form's field may hold megabytes.
 MAX_QUOTED_CHARS = 200
+# A deck's own name (a Cockatrice <deckname>, a Forge Name=) as a batch keeps it on each
+# DeckResult for the sheets: the Deck name box prints 120 characters (paperwork/pdf.py
+# MAX_FIELD_CHARS) but a .cod names its deck in up to 65,536. Room to spare past 120, as
+# the sheet drops invisible characters before it cuts, so the box prints as it did.
+MAX_DECK_NAME_KEPT = 1024
 
 # ---------------------------------------------------------------- problems
 

@@ -2,6 +2,7 @@
 (deckcheck/paperwork/batch_sheets.py), through the installed command."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -162,22 +163,6 @@ def test_sheets_of_a_zip_use_the_format_each_row_was_checked_against(cli, tmp_pa
     assert "deckcheck-zip" not in pages[1]
 
 
-def test_a_row_whose_format_cannot_be_used_is_not_said_to_have_no_decklist(cli, tmp_path):
-    """The page of a row whose format is misspelt (its deck file there and readable) said
-    "No decklist for this registration" under its title "Registration without a usable
-    format": a desk told to chase a list the player had handed in. It says the format is
-    why; a missing deck's page still says there is no decklist."""
-    (tmp_path / "a.txt").write_text(BURN.read_text(encoding="utf-8"), encoding="utf-8")
-    (tmp_path / "reg.csv").write_text("player,deck,format\nann,a.txt,mtg/modrn\nbob,gone.txt,\n", encoding="utf-8")
-    sheets = tmp_path / "sheets.pdf"
-    done = cli("batch", "reg.csv", "-f", "mtg/modern", "--sheets", str(sheets), "-q", cwd=tmp_path)
-    assert done.returncode == 1, done.stderr
-    ann, bob = pdf_pages(sheets)
-    assert "No decklist" not in ann and "No sheet for this registration: its format could not be used" in ann
-    assert "unknown format 'mtg/modrn'; did you mean mtg/modern?" in " ".join(ann.split())
-    assert "No decklist for this registration" in bob and "gone.txt: no such file" in bob
-
-
 COCKATRICE = ('<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_deck version="1">\n<deckname>Boros Burn</deckname>\n'
               '<zone name="main"><card number="20" name="Mountain"/><card number="4" name="Lightning Bolt"/>'
               '<card number="4" name="Goblin Guide"/><card number="4" name="Monastery Swiftspear"/>'
@@ -186,22 +171,60 @@ COCKATRICE = ('<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_deck version=
               '<card number="4" name="Skullcrack"/></zone>\n<zone name="side"/>\n</cockatrice_deck>\n')
 
 
-def test_each_sheet_of_a_batch_has_the_deck_name_its_file_gives(cli, tmp_path):
-    """`sheet` fills Wizards' Deck Name box from the file (a Cockatrice <deckname>, a text
-    list's title line); `batch --sheets` left the box off every sheet, the name lost on the
-    way from the check (which read it) to the sheet, so a desk matching a stack of decks to
-    their sheets had one clue fewer than `sheet` gives."""
-    (tmp_path / "ann.cod").write_text(COCKATRICE, encoding="utf-8")
-    (tmp_path / "bob.txt").write_text("Mono Red Burn\n" + BURN.read_text(encoding="utf-8"), encoding="utf-8")
-    (tmp_path / "cy.txt").write_text(BURN.read_text(encoding="utf-8"), encoding="utf-8")
-    (tmp_path / "reg.csv").write_text("player,deck\nann,ann.cod\nbob,bob.txt\ncy,cy.txt\n", encoding="utf-8")
+def test_the_pages_of_one_batch_each_show_what_their_row_gives(cli, tmp_path):
+    """One manifest and one batch run (each run starts the installed command: review of
+    session 33, finding 3), a row or two for each thing a page must show:
+
+    - a row whose format is misspelt (its deck file there and readable) said "No decklist
+      for this registration" under its title "Registration without a usable format", a
+      desk told to chase a list the player had handed in: the format is why (ann); a
+      missing deck's page still says there is no decklist (bob), its format misspelt or
+      not (cy got the format's heading, the missing file a bullet below: finding 4);
+    - a page with no decklist lists the row's warnings too: two rows naming one missing
+      file each said `no such file`, not that another player registered it (dee, eve);
+    - that page counts the lines it has no room for: a deck of 80 long unreadable lines in
+      an unknown format lost its warning that another player registered the same file
+      (fay, gus: finding 1);
+    - each sheet has the Deck Name box its file gives, as `sheet` fills it (a Cockatrice
+      <deckname>, a text list's title line): `batch --sheets` left it off every sheet
+      (hal, ida; jo's file gives none);
+    - a draft pod's seat of a row of no team (`1` to `8`, docs/batch.md), which the event
+      page shows, was shown on its sheet only for a team's row (kim; lee gives none)."""
+    burn = BURN.read_text(encoding="utf-8")
+    bad = "".join(f"4 Lightning Bolt\nbad line {n} " + " ".join(["word"] * 30) + "\n" for n in range(80))
+    write(tmp_path, {
+        "a.txt": burn, "bad.txt": bad, "hal.cod": COCKATRICE, "ida.txt": "Mono Red Burn\n" + burn, "jo.txt": burn,
+        "kim-pool.txt": "3 Shock\n10 Goblin Piker\n2 Grizzly Bears\n", "lee-pool.txt": "3 Shock\n10 Goblin Piker\n",
+        "kim.txt": "2 Shock\n10 Goblin Piker\n28 Mountain\n", "lee.txt": "2 Shock\n10 Goblin Piker\n28 Mountain\n",
+        "reg.csv": "player,deck,format,pool,seat\nann,a.txt,mtg/modrn,,\nbob,gone.txt,,,\ncy,lost.txt,mtg/modrn,,\n"
+                   "dee,shared.txt,,,\neve,shared.txt,,,\nfay,bad.txt,mtg/modrn,,\ngus,bad.txt,mtg/modrn,,\n"
+                   "hal,hal.cod,,,\nida,ida.txt,,,\njo,jo.txt,,,\n"
+                   "kim,kim.txt,mtg/limited,kim-pool.txt,3\nlee,lee.txt,mtg/limited,lee-pool.txt,\n",
+    })
     sheets = tmp_path / "sheets.pdf"
     done = cli("batch", "reg.csv", "-f", "mtg/modern", "--date", "2024-06-01", "--sheets", str(sheets), "-q", cwd=tmp_path)
-    assert done.returncode == 0, done.stdout + done.stderr
-    ann, bob, cy = pdf_pages(sheets)
-    assert "Deck name" in ann and "Boros Burn" in ann
-    assert "Deck name" in bob and "Mono Red Burn" in bob
-    assert "Deck name" not in cy
+    assert done.returncode == 1, done.stdout + done.stderr  # a deck not read is a batch's exit 1
+    pages = pdf_pages(sheets)
+    assert len(pages) == 12, pages
+    ann, bob, cy, dee, eve, fay, gus, hal, ida, jo, kim, lee = (" ".join(page.split()) for page in pages)
+    assert "No decklist" not in ann and "No sheet for this registration: its format could not be used" in ann
+    assert "unknown format 'mtg/modrn'; did you mean mtg/modern?" in ann
+    assert "No decklist for this registration" in bob and "gone.txt: no such file" in bob
+    assert "No sheet for this registration" not in cy and "Registration without a decklist" in cy
+    assert "No decklist for this registration lost.txt: no such file \u2022 manifest line 4: format 'mtg/modrn'" in cy, cy
+    assert "shared.txt: no such file" in dee and "Warning: manifest line 5: deck file shared.txt is also registered by eve" in dee
+    assert "Warning: manifest line 6: deck file shared.txt is also registered by dee" in eve
+    for page in (fay, gus):
+        found = re.search(r"and (\d+) more \(see the report\)", page)
+        assert found, page
+        # The report's 27 problems and 1 warning, less the unknown format the page gives
+        # as its reason: what is listed and what is counted make 27.
+        assert "unknown format 'mtg/modrn'" in page
+        assert page.count("\u2022 ") + int(found.group(1)) == 27, page
+    assert "Deck name" in hal and "Boros Burn" in hal
+    assert "Deck name" in ida and "Mono Red Burn" in ida
+    assert "Deck name" not in jo
+    assert "Seat\n" in pages[10] and "\n3\n" in pages[10] and "Seat" not in lee  # the box's label, its value below
 
 
 def test_a_deck_name_comes_back_from_a_worker_with_the_decks_cards(tmp_path, monkeypatch):
@@ -219,17 +242,27 @@ def test_a_deck_name_comes_back_from_a_worker_with_the_decks_cards(tmp_path, mon
     assert decode(wire, task).result.deck_name == "Boros Burn"
 
 
-def test_a_page_without_a_decklist_lists_the_rows_warnings_too(cli, tmp_path):
-    """A registration with no decklist to show got a page of its errors alone, where a
-    sheet lists the deck's warnings too: two rows naming one missing file (a row copied by
-    mistake) each said `gone.txt: no such file`, not that another player registered it."""
-    (tmp_path / "reg.csv").write_text("player,deck\nann,gone.txt\nbob,gone.txt\n", encoding="utf-8")
-    sheets = tmp_path / "sheets.pdf"
-    done = cli("batch", "reg.csv", "-f", "mtg/modern", "--sheets", str(sheets), "-q", cwd=tmp_path)
-    assert done.returncode == 1, done.stdout + done.stderr  # a deck not read is a batch's exit 1
-    ann, bob = (" ".join(page.split()) for page in pdf_pages(sheets))
-    assert "gone.txt: no such file" in ann and "Warning: manifest line 2: deck file gone.txt is also registered by bob" in ann
-    assert "Warning: manifest line 3: deck file gone.txt is also registered by ann" in bob
+def test_a_deck_name_is_kept_no_longer_than_a_sheet_could_print(tmp_path, monkeypatch):
+    """A Cockatrice <deckname> is read up to 65,536 characters (MAX_XML_TEXT_CHARS): it came back from the
+    worker and stayed on every kept DeckResult whole, though the sheet's Deck name box
+    prints 120 characters (review of session 33, finding 5). It is kept to
+    MAX_DECK_NAME_KEPT characters, the sheet's Deck name box as it was."""
+    import datetime as dt
+
+    from deckcheck.batch import runner
+    from deckcheck.batch.wire import decode
+    from deckcheck.limits import MAX_DECK_NAME_KEPT
+    from deckcheck.paperwork.pdf import MAX_FIELD_CHARS
+
+    name = "Boros Burn " + "B" * 1_000_000
+    (tmp_path / "ann.cod").write_text(COCKATRICE.replace("Boros Burn", name), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    task = runner.Task(path="ann.cod", shown="ann.cod", format_id="mtg/modern", keep_entries=True)
+    runner._start_worker(task)
+    [wire] = runner._check_chunk([task], dt.date(2024, 6, 1))
+    kept = decode(wire, task).result.deck_name
+    assert kept == name[:MAX_DECK_NAME_KEPT]
+    assert MAX_FIELD_CHARS < MAX_DECK_NAME_KEPT < 10_000
 
 
 def test_sheets_that_cannot_be_written_stop_the_batch_before_any_deck_is_read(cli, tmp_path):
@@ -458,58 +491,6 @@ def test_a_limited_events_sheets_list_the_rest_of_the_pool_exactly_when_the_repo
     for page in (ann, bob, cy, eve):  # pool.txt twice, own.txt by a team member and a player of no team
         assert "Sideboard" not in page and "Grizzly Bears" not in page, page
     assert "Sideboard (rest of the pool)" in dee and "1 Hill Giant" in dee and "Sideboard: 2" in dee, dee
-
-def test_a_team_draft_members_sheet_lists_the_rest_of_their_own_pool(cli, tmp_path):
-    """Team draft (mtg/limited, each member drafts a pool of their own): a member's sheet
-    listed no sideboard at all, as if every team's members shared one pool, though the
-    check read each pool as that member's alone; a pool two members register (their
-    team's) still has no one member's rest."""
-    (tmp_path / "ann-pool.txt").write_text("3 Shock\n10 Goblin Piker\n2 Grizzly Bears\n", encoding="utf-8")
-    (tmp_path / "bob-pool.txt").write_text("4 Opt\n12 Merfolk Looter\n1 Cancel\n", encoding="utf-8")
-    (tmp_path / "ann.txt").write_text("2 Shock\n10 Goblin Piker\n28 Mountain\n", encoding="utf-8")
-    (tmp_path / "bob.txt").write_text("4 Opt\n12 Merfolk Looter\n24 Island\n", encoding="utf-8")
-    (tmp_path / "reg.csv").write_text(
-        "player,team,seat,deck,pool\nann,Red,A,ann.txt,ann-pool.txt\nbob,Red,B,bob.txt,bob-pool.txt\n", encoding="utf-8")
-    sheets = tmp_path / "sheets.pdf"
-    done = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/limited", "--sheets", str(sheets), "-q")
-    assert done.returncode == 0, done.stdout + done.stderr
-    ann, bob = pdf_pages(sheets)
-    assert "Sideboard (rest of the pool)" in ann and "2 Grizzly Bears" in ann and "1 Shock" in ann and "Sideboard: 3" in ann
-    assert "Sideboard (rest of the pool)" in bob and "1 Cancel" in bob and "Sideboard: 1" in bob
-
-
-def test_a_cube_drafters_sheet_lists_no_rest_of_the_cube(cli, tmp_path):
-    """A cube draft's organiser may register the cube's list as every drafter's pool: its
-    rest is no one player's sideboard, as the event's report counts it (batch/check
-    _shared_pools), but each drafter's sheet listed every card of the cube their deck did
-    not use as 'Sideboard (rest of the pool)': 337 cards and three pages a drafter."""
-    cube = ["Grizzly Bears", "Shock", "Opt", "Giant Growth", "Llanowar Elves", "Goblin Piker", "Counterspell", "Cancel"]
-    (tmp_path / "cube.txt").write_text("".join(f"1 {name}\n" for name in cube), encoding="utf-8")
-    (tmp_path / "ann.txt").write_text("1 Shock\n1 Goblin Piker\n38 Mountain\n", encoding="utf-8")
-    (tmp_path / "bob.txt").write_text("1 Opt\n1 Cancel\n38 Island\n", encoding="utf-8")
-    (tmp_path / "reg.csv").write_text("player,deck,pool\nann,ann.txt,cube.txt\nbob,bob.txt,cube.txt\n", encoding="utf-8")
-    sheets = tmp_path / "sheets.pdf"
-    done = cli("batch", "reg.csv", "-f", "mtg/limited", "--sheets", str(sheets), "-q", cwd=tmp_path)
-    assert done.returncode == 0, done.stdout + done.stderr
-    ann, bob = pdf_pages(sheets)
-    assert "Sideboard" not in ann and "Counterspell" not in ann
-    assert "Sideboard" not in bob and "Grizzly Bears" not in bob
-
-
-def test_a_draft_pods_seat_is_on_its_sheet(cli, tmp_path):
-    """A row of no team may give a booster draft's seat at its pod's table (`1` to `8`,
-    docs/batch.md), which the event page shows (`seat 3`); its sheet showed it only for a
-    team's row, so a draft's sheets left out the seat the manifest gave."""
-    (tmp_path / "pool.txt").write_text("3 Shock\n10 Goblin Piker\n2 Grizzly Bears\n", encoding="utf-8")
-    (tmp_path / "ann.txt").write_text("2 Shock\n10 Goblin Piker\n28 Mountain\n", encoding="utf-8")
-    (tmp_path / "reg.csv").write_text("player,deck,pool,seat\nann,ann.txt,pool.txt,3\nbob,ann.txt,pool.txt,\n",
-                                      encoding="utf-8")
-    sheets = tmp_path / "sheets.pdf"
-    done = cli("batch", "reg.csv", "-f", "mtg/limited", "--sheets", str(sheets), "-q", cwd=tmp_path)
-    assert done.returncode == 0, done.stdout + done.stderr
-    ann, bob = pdf_pages(sheets)
-    assert "Seat\n" in ann and "\n3\n" in ann
-    assert "Seat" not in bob
 
 
 def test_a_limited_events_sheets_take_each_pool_as_its_check_read_it(tmp_path, monkeypatch):

@@ -595,6 +595,7 @@ def test_a_utf16_cube_list_cut_inside_a_character_is_still_a_cube_list(tmp_path)
     assert path.read_bytes()[_CUBE_HEAD_BYTES - 2:_CUBE_HEAD_BYTES] == "\U0001f338".encode("utf-16-le")[:2]
     assert _cube_list(str(path))
 
+
 def test_no_rest_of_a_shared_pool_is_worked_out_for_its_decks(tmp_path, monkeypatch):
     """The rest of a pool two or more rows play from (a cube's list, a team's pool) is no
     one player's sideboard, and the report drops it (DeckResult.pool_rest): the batch

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import DeckcheckError, InputError
 from ..formats import Format, load
-from ..limits import MAX_PROBLEMS_PER_REPORT
+from ..limits import MAX_DECK_NAME_KEPT, MAX_PROBLEMS_PER_REPORT
 from ..model import CardEntry, Deck
 from ..record import NamedTuple, Record
 from ..decklists import extension, is_inline, load_deck, parse_bytes, parse_text, unreadable
@@ -387,8 +387,9 @@ def _check_deck(task: Task, day: dt.date, deck: Deck) -> Outcome:
     result.deck = task.shown
     result.name_file_as(task.path, task.shown)
     entries = list(deck.entries) if task.keep_entries and not deck.unreadable else None
-    if entries is not None:
-        result.deck_name = deck.name
+    if entries is not None and deck.name:
+        # Cut here, in the worker: the name travels back and stays on the kept result.
+        result.deck_name = deck.name[:MAX_DECK_NAME_KEPT]
     return Outcome(result=result, entries=entries, pool=pool if task.keep_entries else None,
                    drafter=pool.drafter if pool is not None else None)
 

@@ -11,7 +11,8 @@ in the report, its pool's name) does not travel.
 `counts` is the (zone, count) pairs, each problem is (rule, message, severity, zone,
 line, card, count, limit, details or None), `as_of` is (date, platform, lists known up to,
 card data date, hint, card data brings lists, game) or None, `entries` (zone, count, name,
-line, written, code) tuples or None; a registered `pool` is sent as it is (only team members of limited events carry one);
+line, written, code) tuples or None; a registered `pool` is sent as it is by every deck
+whose cards are kept (Task.keep_entries: a team's member, a sheet's deck), else None;
 `drafter` the player a draft log given as the row's pool names, or None; `pool_rest` and
 `deck_name` the result's (DeckResult.pool_rest, DeckResult.deck_name).
 """

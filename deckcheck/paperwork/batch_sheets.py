@@ -11,6 +11,7 @@ import datetime as dt
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..batch.registration import REGISTRATION
 from ..model import CardEntry, Deck
 from ..problem import WARNING
 from .pdf import SheetWriter
@@ -44,11 +45,14 @@ class BatchSheets:
             player=row.player or "", event=self.event, date=self.day, team=row.team, seat=row.seat, deck_file=row.deck,
             player_id=row.player_id,
         )
-        errors = [problem.message for problem in result.problems if problem.is_error]
+        errors = [problem for problem in result.problems if problem.is_error]
         if entries is None or result.unreadable or fmt is None:
-            why = errors[0] if errors else "no decklist"
+            if result.unreadable:  # why there is no decklist first, a misspelt format after it
+                errors.sort(key=lambda problem: problem.rule == REGISTRATION)
+            why = errors[0].message if errors else "no decklist"
             warnings = [problem.message for problem in result.problems if problem.severity == WARNING]
-            sheet = broken_sheet(registrant, fmt or result.format, why, errors[1:], warnings)
+            sheet = broken_sheet(registrant, fmt or result.format, why, [problem.message for problem in errors[1:]],
+                                 warnings, unreadable=result.unreadable)
         else:
             # The name its file gives (DeckResult.deck_name): the Deck name box, as `sheet` fills it.
             deck = Deck(source=result.deck, entries=entries, name=result.deck_name)

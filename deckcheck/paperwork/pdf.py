@@ -500,12 +500,19 @@ class SheetWriter:
         pdf.set_xy(MARGIN, top + 14)
         pdf.multi_cell(self.width, 5, self._text(sheet.broken or "", "reason"))
         listed = [*sheet.problems, *(f"Warning: {warning}" for warning in sheet.warnings)]
-        room = int((self.pdf.h - MARGIN - pdf.get_y() - 8) // 5)
-        for problem in listed[:room]:
-            pdf.set_x(MARGIN)
-            pdf.multi_cell(self.width, 5, "\u2022 " + self._text(problem, "problem"))
-            if pdf.get_y() > self.pdf.h - MARGIN - 10:
+        end = self.pdf.h - MARGIN - 3
+        for index, problem in enumerate(listed):
+            text = "\u2022 " + self._text(problem, "problem")
+            height = 5 * len(pdf.multi_cell(self.width, 5, text, dry_run=True, output="LINES"))
+            # Room for one more line after it unless it is the last: what the page leaves
+            # out is counted, as the foot of a sheet counts it (_listed), so a warning
+            # listed after many errors is not lost without a word.
+            if pdf.get_y() + height > end - (0 if index == len(listed) - 1 else 5):
+                pdf.set_x(MARGIN)
+                pdf.multi_cell(self.width, 5, f"and {len(listed) - index} more (see the report)")
                 break
+            pdf.set_x(MARGIN)
+            pdf.multi_cell(self.width, 5, text)
 
     def output(self) -> bytes:
         """The PDF so far (a document with no sheet gets no page: fpdf2 needs one)."""

@@ -319,11 +319,14 @@ def build_sheet(
 
 def broken_sheet(
     registrant: Registrant, fmt: Format | str, reason: str, problems: Sequence[str], warnings: Sequence[str] = (),
+    *, unreadable: bool = False,
 ) -> Sheet:
     """The page of a registration with no deck to show (or no format to show it in: `fmt`
     is then the name the registration gave it), saying why; its other errors (`problems`)
-    and its warnings (a deck file another row names too) after that, as a sheet lists them."""
-    if isinstance(fmt, str):
+    and its warnings (a deck file another row names too) after that, as a sheet lists them.
+    `unreadable`: the deck could not be read, so the page says there is no decklist even
+    when the format could not be used either (the desk chases the list first)."""
+    if isinstance(fmt, str) and not unreadable:
         return Sheet(title="Registration without a usable format", fields=header_fields(registrant, fmt), broken=reason,
                      broken_heading="No sheet for this registration: its format could not be used", problems=list(problems),
                      warnings=list(warnings))
