@@ -264,7 +264,7 @@ def _by_turn_lines(simulation: Simulation, shown: Shown) -> list[str]:
         legend = "in brackets: without mulligans"
     else:
         legend = "plain hypergeometric in brackets" if plain else "no mulligans: hypergeometric"
-    lines = ["", f"At least one copy by turn, {side_name(simulation.fmt.game, side)}, in % ({legend})"]
+    lines = ["", f"At least one copy by turn, {side_name(simulation.fmt.game, side, simulation.fmt.opening_hand.first_player_draws)}, in % ({legend})"]
     if simulation.outcome.mode != "exact":
         # Sampled chances: how far they may be off, said once (a ± in every cell would not
         # fit), so the page heading's "± is one standard error" holds here too.
