@@ -65,7 +65,15 @@ def side_name(game_id: str, side: str, first_player_draws: bool = False) -> str:
     word = game.side_words.get(side) if game is not None else None
     if word:
         return word
-    return EVERY_SIDE_DRAWS if first_player_draws else f"on the {side}"
+    return EVERY_SIDE_DRAWS if sides_alike(game_id, first_player_draws) else f"on the {side}"
+
+
+def sides_alike(game_id: str, first_player_draws: bool) -> bool:
+    """Whether the play and the draw see the same cards by each turn, as Magic says it: the
+    first player draws too (a multiplayer game). A game with its own side words (Yu-Gi-Oh!)
+    names its sides as they are."""
+    game = GAMES.get(game_id)
+    return first_player_draws and not (game is not None and game.side_words)
 
 
 def zones_in_words(zones: Sequence[str | None], game: str, games: Sequence[str] | None = None) -> list[str | None]:
