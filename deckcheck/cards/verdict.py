@@ -6,9 +6,10 @@ deck, and the problems the card-level rules raise for it (`banned`, `restricted`
 rules (sizes, a hero, a Commander deck's commander) do not speak about one card and are
 left out. For a legal card the game may add why it is in the pool (Magic: the printing
 that puts it there, from when), and the rules where it still may not go (`card_notes`).
-In the Commander family (but Oathbreaker) a card that may lead a deck is said to, also one
-not legal among the deck's cards (Pauper Commander's uncommon creature), and a legendary
-card or planeswalker that can't says why.
+In the Commander family a card that may lead a deck is said to, also one not legal among
+the deck's cards (Pauper Commander's uncommon creature), and a legendary card or
+planeswalker that can't says why; in Oathbreaker a legal instant or sorcery is said to be
+one an oathbreaker of its colors may bring as its signature spell.
 """
 from __future__ import annotations
 
@@ -85,12 +86,29 @@ def card_verdict(catalog: Any, name: str, code: int | None, fmt: Format, day: dt
             if hasattr(rule, "card_notes"):
                 verdict.why += rule.card_notes(name, fmt, day, platform)
     zone = fmt.option("commander")
-    if zone and not zone.get("signature_spell"):
+    if zone:
         # Last, after the card notes: whether it can lead a deck is what a deck builder
-        # looking a card up in a Commander format asks next. Not in Oathbreaker, whose
-        # oathbreaker never stands alone in the command zone (its signature spell beside it).
-        verdict.why += _as_commander(catalog, name, code, fmt, day, platform)
+        # looking a card up in a Commander format asks next.
+        spell = _as_signature_spell(catalog, name, fmt, legal) if zone.get("signature_spell") else None
+        verdict.why += _as_commander(catalog, name, code, fmt, day, platform) if spell is None else spell
     return verdict
+
+
+def _as_signature_spell(catalog: Any, name: str, fmt: Format, legal: bool) -> list[str] | None:
+    """In Oathbreaker, the line for an instant or sorcery: a legal one may be the signature
+    spell of an oathbreaker whose color identity holds its own (docs/commander.md), a banned
+    one nothing more than its reason. None for any other card: `_as_commander` says whether
+    it may be the oathbreaker."""
+    from ..rules._command_zone import identity_text, is_signature_spell
+
+    card = catalog.get(name) if catalog is not None and fmt.game == "mtg" else None
+    if card is None or not is_signature_spell(card):
+        return None
+    if not legal:
+        return []
+    colors = identity_text(card.color_identity)
+    whose = "any oathbreaker" if colors == "colorless" else f"an oathbreaker whose color identity includes {colors}"
+    return [f"it may be a signature spell: legal in the command zone beside {whose}"]
 
 
 def _as_commander(catalog: Any, name: str, code: int | None, fmt: Format, day: dt.date, platform: str) -> list[str]:
@@ -106,6 +124,7 @@ def _as_commander(catalog: Any, name: str, code: int | None, fmt: Format, day: d
     from ..names import card_key
     from ..pipeline import check_deck
     from ..rules._command_zone import can_ever_lead, seconds_only
+    from ..rules._signature_spells import NO_SPELL
 
     card = catalog.get(name) if catalog is not None and fmt.game == "mtg" else None
     if card is not None and card_key(card.name) in fmt.dated_list_on("banned_as_commander", day, platform):
@@ -116,10 +135,15 @@ def _as_commander(catalog: Any, name: str, code: int | None, fmt: Format, day: d
     # Choose a Background it is the second: only the command zone's pool and lists judge it.
     second = card is not None and seconds_only(card, fmt)
     ignored = DECK_RULES - {"commander"} | ({"commander"} if second else set())
-    errors = [problem for problem in result.problems if problem.is_error and problem.rule not in ignored]
+    # Oathbreaker: a planeswalker alone lacks its signature spell, which says nothing of it.
+    errors = [problem for problem in result.problems if problem.is_error and problem.rule not in ignored
+              and not problem.message.startswith(NO_SPELL)]
     if not errors:
         if second:
             return ["it may be the deck's second commander, beside one with Choose a Background: legal in the command zone"]
+        if fmt.option("commander").get("signature_spell"):
+            return ["it may be the deck's oathbreaker: legal in the command zone, beside an instant or sorcery "
+                    "within its colors as its signature spell"]
         return ["it may be the deck's commander: legal in the command zone"]
     # A legendary face anywhere (Ormendahl, the back of Westvale Abbey), which is not the
     # face a card leads by.
@@ -127,5 +151,8 @@ def _as_commander(catalog: Any, name: str, code: int | None, fmt: Format, day: d
                                   or can_ever_lead(card, fmt))
     # The commander rule's reason, also beside the command zone's pool (Karn Liberated in
     # Pauper Commander has no uncommon printing either): it answers "can it lead?".
-    reason = next((problem.message for problem in errors if problem.rule == "commander"), None)
+    # In Oathbreaker the card's own problem (a creature is neither oathbreaker nor signature
+    # spell), not the zone's 'no oathbreaker: the command zone holds only ...'.
+    leads = [problem for problem in errors if problem.rule == "commander"]
+    reason = next((problem.message for problem in leads if problem.card), leads[0].message if leads else None)
     return [reason] if meant and reason is not None else []

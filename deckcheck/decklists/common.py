@@ -202,6 +202,11 @@ class DeckOnly(Problem):
     __slots__ = ()
 
 
+# The warning of a `0 Name` line; the `commander` rule tells a command zone of only such lines
+# to count its commander 1.
+ZERO_COUNT = "count 0, line ignored"
+
+
 def parse_error(
     message: str, *, line: int | None = None, text: str | None = None, zone: str | None = None, severity: str = "error"
 ) -> Problem:
@@ -239,7 +244,7 @@ def make_entry(
         return parse_error("count is not a whole number", line=line, text=raw, zone=zone)
     if count == 0:
         # Deck sites export "0 Card" for cards a player considered; it adds nothing.
-        return parse_error("count 0, line ignored", line=line, text=raw, zone=zone, severity=WARNING)
+        return parse_error(ZERO_COUNT, line=line, text=raw, zone=zone, severity=WARNING)
     if count < 0:
         return parse_error("count must be at least 1", line=line, text=raw, zone=zone)
     if count > MAX_COUNT:

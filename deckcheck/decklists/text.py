@@ -55,8 +55,8 @@ from ..problem import WARNING, LineProblems, Problem
 from ..wording import counted as counted_words, lines_text
 from .markdown_table import ROW_WITHOUT_HEADER, MarkdownTable, TotalRow, is_total
 from .common import (
-    MAX_LINE_CHARS, category_zone, companions_for_sideboard, counted, is_fence, make_entry, parse_error, split_lines, squeeze,
-    too_long,
+    MAX_LINE_CHARS, ZERO_COUNT, category_zone, companions_for_sideboard, counted, is_fence, make_entry, parse_error,
+    split_lines, squeeze, too_long,
 )
 
 NAME = "text"
@@ -236,9 +236,10 @@ _COUNT_LAST = lazy(rf"^(?P<name>\S.*?)(?:\s+(?:{_TIMES}\s*(?P<count>\d+)|(?P<cou
 _COUNT_LAST_GROUPS = ("count", "count_after", "times_count", "count_times", "count_dash", "count_sign", "count_sheets",
                       "count_closed", "count_bracketed", "count_bare")
 # `Commander: Name` / `Commander(s): 1× Name` / `CMDR: Name` / `Companion: Name`: one card
-# named on its header line, with the count marker and the `(s)` plural headers take.
+# named on its header line, with the count marker and the `(s)` plural headers take (a count
+# of 0 too, which adds no card and is warned of as a card line's is).
 _NAMED_LINE = lazy(
-    rf"^(?P<zone>commander|cmdr|companion)(?:\(s\))?\s*:\s*(?:(?P<count>[1-9][0-9]?)\s*{_TIMES}?\s+)?(?P<name>\D.*)$",
+    rf"^(?P<zone>commander|cmdr|companion)(?:\(s\))?\s*:\s*(?:(?P<count>[0-9]{{1,2}})\s*{_TIMES}?\s+)?(?P<name>\D.*)$",
     re.IGNORECASE,
 )
 
@@ -1149,6 +1150,10 @@ def parse(text: str, source: str = "<text>") -> Deck:
             name = display_name(name)
             count = int(named.group("count") or after or 1)
             named_zone = _NAMED_ZONES[named.group("zone").lower()]
+            if count == 0:  # `Commander: 0 Name`: the card was read as named '0 Name'
+                deck.problems.append(parse_error(ZERO_COUNT, line=number, text=line, zone=named_zone, severity=WARNING))
+                saw_header = saw_header or named_zone not in _BESIDE_DECK
+                continue
             deck.entries.append(CardEntry(name=name, count=count, zone=named_zone, line=number))
             # The companion beside the deck, as a `Hero:` line names the hero, marks no
             # section: a typed list's last blank-line group may still be its sideboard, as

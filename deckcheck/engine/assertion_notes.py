@@ -68,7 +68,7 @@ def unreachable_counts(
             if wanted > held:
                 why = f"the main deck has {held} {what}"
             elif wanted > seen:
-                why = f"at most {seen} cards are seen by turn {turn} {side_name(game, on)}"
+                why = f"at most {seen} cards are seen by turn {turn} {side_name(game, on, first_player_draws)}"
             else:
                 continue
             notes.append(f"{origin} {assertion.text!r}: {to_text(call)} is 0 for every deal: {why}")

@@ -46,6 +46,9 @@ class Comparison:
     columns: list[str]
     rows: list[Row]
     warnings: list[str]
+    # The play and the draw see the same cards (the first player draws too: multiplayer
+    # Commander): the text shows one row a policy. Not in JSON, which keeps every side.
+    sides_alike: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         exact = self.mode == "exact"
@@ -85,6 +88,7 @@ def compare(deck: Any, fmt: Any, policies: Sequence[str | Path], *, turns: int, 
     mulligans keeps every opening hand whatever the policy: there is nothing to compare
     (OptionError, before any simulation)."""
     from ..formats import Format, given
+    from ..games import sides_alike
 
     fmt = fmt if isinstance(fmt, Format) else given(fmt, "fmt")  # as simulate names its own
     # One spell once, as first spelt: `--cast "Lightning Helix" --cast "lightning helix"`
@@ -152,6 +156,7 @@ def compare(deck: Any, fmt: Any, policies: Sequence[str | Path], *, turns: int, 
     return Comparison(
         deck=runs[0].deck.source, format=runs[0].fmt.id, mode="exact" if exact else "monte-carlo",
         hands=None if exact else first.hands, seed=None if exact else first.seed, columns=columns, rows=rows, warnings=warnings,
+        sides_alike=sides_alike(fmt.game, fmt.opening_hand.first_player_draws),
     )
 
 

@@ -339,7 +339,7 @@ def simulate(
     if on_draws > library_size:
         # Draws grow by one a turn from draws_by_turn(0, ...): the last turn that finds a card.
         last = library_size - draws_by_turn(0, on, first_player_draws)
-        side = side_name(fmt.game, on)
+        side = side_name(fmt.game, on, first_player_draws)
         lasts = f"it lasts to turn {last} {side}" if last >= 1 else f"it has no card to draw on turn 1 {side}"
         raise DeckError(
             deck.source, f"the main deck has {profile.size} cards: too few to draw a hand of {hand_size} and play to turn {max_turn}; {lasts}"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from ..report import spreadsheet
@@ -22,6 +23,8 @@ from .simulation import Simulation
 
 BY_TURN_COLUMNS = ("item", "copies", "side", "turn", "cards_seen", "p", "hypergeometric", "se")
 LAND_DROPS = "land drops"
+# The side of a comparison's row where the play and the draw are alike (multiplayer Commander).
+ANY_SIDE = "any"
 
 
 def by_turn_rows(simulation: Simulation) -> list[dict[str, Any]]:
@@ -129,12 +132,17 @@ def render_compare_text(comparison: Comparison, *, shown: Shown = as_is) -> str:
         f"Δ: difference to the first policy (% points{'; cards for ' + ', '.join(means) if means else ''})",
         "±: its paired standard error",
     ]
+    if comparison.sides_alike:
+        how.append("play, draw and mix alike (every player of a multiplayer game draws on turn 1): one row a policy")
+    # Where the sides see the same cards, each policy's first row stands for all, as `any`.
+    shown_rows = ([replace(row, side=ANY_SIDE) for row in comparison.rows if row.side == comparison.rows[0].side]
+                  if comparison.sides_alike else comparison.rows)
     headers = [cell(short[column], shown) for column in comparison.columns]
-    rows = [(row, [_cells(row, column, shown) for column in comparison.columns]) for row in comparison.rows]
+    rows = [(row, [_cells(row, column, shown) for column in comparison.columns]) for row in shown_rows]
     # Each column as wide as its own header and cells (a spell's cast columns no wider than theirs).
     rooms = [widest([h, *(text for _, cells in rows for text in cells[i])]) for i, h in enumerate(headers)]
     # A row per policy and side: the same policy given twice (compared with itself) is two.
-    policies = sum(row.side == comparison.rows[0].side for row in comparison.rows)
+    policies = sum(row.side == shown_rows[0].side for row in shown_rows)
     lines = [
         f"{comparison.deck} - {comparison.format}: {policies} {'policy' if policies == 1 else 'policies'} side by side",
         *(f"  {shown(line)}" for line in how),
@@ -142,7 +150,7 @@ def render_compare_text(comparison: Comparison, *, shown: Shown = as_is) -> str:
         f"    {pad('on', 4)}" + "".join(f"  {pad(h, room, right=True)}" for h, room in zip(headers, rooms)),
     ]
     for row, cells in rows:
-        if row.side == comparison.rows[0].side:
+        if row.side == shown_rows[0].side:
             lines.append(f"  {cell(row.policy, shown)}")
         for label, texts in zip((row.side, shown("Δ"), shown("±")), zip(*cells)):
             lines.append(f"    {pad(label, 4)}" + "".join(f"  {pad(text, room, right=True)}" for text, room in zip(texts, rooms)))

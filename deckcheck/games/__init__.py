@@ -52,12 +52,28 @@ def zone_words(game_id: str) -> Mapping[str, str]:
 _NO_WORDS: Mapping[str, str] = {}
 
 
-def side_name(game_id: str, side: str) -> str:
+# Where the first player draws too (a format's `first_player_draws`: multiplayer Commander,
+# CR 103.8c), both sides see the same cards, and "on the play" would say that player skips it.
+EVERY_SIDE_DRAWS = "going first or not (every player of a multiplayer game draws on turn 1)"
+
+
+def side_name(game_id: str, side: str, first_player_draws: bool = False) -> str:
     """How a text report says the side `side` (`play` or `draw`) of a `game_id` game: the
-    game's own words (Yu-Gi-Oh!'s "going first"), else Magic's "on the play"."""
+    game's own words (Yu-Gi-Oh!'s "going first"), else Magic's "on the play"; where the
+    first player draws too, the one side both are (EVERY_SIDE_DRAWS)."""
     game = GAMES.get(game_id)
     word = game.side_words.get(side) if game is not None else None
-    return word or f"on the {side}"
+    if word:
+        return word
+    return EVERY_SIDE_DRAWS if sides_alike(game_id, first_player_draws) else f"on the {side}"
+
+
+def sides_alike(game_id: str, first_player_draws: bool) -> bool:
+    """Whether the play and the draw see the same cards by each turn, as Magic says it: the
+    first player draws too (a multiplayer game). A game with its own side words (Yu-Gi-Oh!)
+    names its sides as they are."""
+    game = GAMES.get(game_id)
+    return first_player_draws and not (game is not None and game.side_words)
 
 
 def zones_in_words(zones: Sequence[str | None], game: str, games: Sequence[str] | None = None) -> list[str | None]:

@@ -14,6 +14,9 @@ from ..problem import Problem
 from ._command_zone import CommandZone, identity_text
 from ..wording import card_names, counted, names_listed
 
+# How the problem of an oathbreaker without its spell begins: `cards lookup` checks a
+# planeswalker alone in the command zone, where that problem says nothing of the card.
+NO_SPELL = "no signature spell"
 
 def signature_spell_problems(zone: CommandZone, rule: str) -> Iterator[Problem]:
     """The problems of the command zone's signature spells (rule id `rule`)."""
@@ -22,7 +25,7 @@ def signature_spell_problems(zone: CommandZone, rule: str) -> Iterator[Problem]:
     if count != wanted and wanted:
         # None at all is said so ("no signature spell for 1 oathbreaker"), not "0 ... (none)".
         given = f"{counted(count, 'signature spell')} ({names_listed(entry.name for entry, _ in spells)})" if spells \
-            else "no signature spell"
+            else NO_SPELL
         # On the first spell's line, or with none on the first oathbreaker's: a line to
         # annotate (GitHub, SARIF), not the whole file.
         first = spells[0][0] if spells else zone.commanders[0][0]

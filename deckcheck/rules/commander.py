@@ -36,6 +36,7 @@ import datetime as dt
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from ..decklists.common import ZERO_COUNT
 from ..formats import Format
 from ..formats.schema import DATED_LIST, kind_list
 from ..games.mtg import abilities
@@ -92,6 +93,12 @@ def _what_it_is(card: Card) -> str:
     return front or "a card of no type"
 
 
+def _zero_count_lines(deck: Deck) -> list[int]:
+    """The command zone's `0 Name` lines, each ignored with a warning (decklists/common.py)."""
+    return [problem.line for problem in deck.problems if problem.zone == COMMANDER and problem.line is not None
+            and problem.rule == "parse-error" and problem.message.startswith(ZERO_COUNT)]
+
+
 def _wanted(fmt: Format, day: dt.date) -> str:
     """What may lead a deck on `day`: the kinds in force then (a legendary Vehicle only from
     2025-07-25 in Commander), as the rules of that day say it."""
@@ -109,11 +116,23 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         # Oathbreaker: a command zone of spells and cards that cannot lead is written, and
         # says so (telling its list to name one in an `Oathbreaker` section, which it did, misled).
         held = [entry for entry, _ in sorted(_distinct([*zone.spells, *zone.stray]), key=lambda pair: pair[0].line or 0)]
-        how = (f"the command zone holds only {names_listed(entry.name for entry in held)}; {article(word)} {word} is "
-               f"{_wanted(fmt, ctx.date)}" if held else _how_named(deck, fmt, ctx, word))
-        # On the line of the zone's first card, when it holds any: a line to annotate.
-        yield Problem(rule=ID, zone=COMMANDER, line=held[0].line if held else None, count=0, limit=1,
-                      message=f"no {word}: {how}{_leader_hint(deck, fmt, ctx, word)}")
+        zeros = [] if held else _zero_count_lines(deck)
+        if held:
+            how = (f"the command zone holds only {names_listed(entry.name for entry in held)}; {article(word)} {word} is "
+                   f"{_wanted(fmt, ctx.date)}")
+        elif zeros:
+            # `0 Name` under the heading: the list named its commander and counted it none
+            # (the generic advice asked for the section it has). No other card is offered.
+            only = (f"the command zone's only card line (line {zeros[0]}) counts 0 copies, so it adds no card"
+                    if len(zeros) == 1 else
+                    f"the command zone's card lines ({lines_text(zeros)}) count 0 copies, so they add no card")
+            how = f"{only}: write the {word}'s count as 1"
+        else:
+            how = _how_named(deck, fmt, ctx, word)
+        # On the line of the zone's first card (or `0 Name` line), when it holds any: a line to annotate.
+        first = held[0].line if held else (zeros[0] if zeros else None)
+        yield Problem(rule=ID, zone=COMMANDER, line=first, count=0, limit=1,
+                      message=f"no {word}: {how}{'' if zeros else _leader_hint(deck, fmt, ctx, word)}")
     copies: dict[str, int] = {}
     for entry, _ in commanders:
         copies[entry.key] = copies.get(entry.key, 0) + entry.count
