@@ -240,6 +240,29 @@ def test_check_reports_kept_as_files_name_decks_from_the_repository_in_a_subfold
     assert cli("check", cwd=below).stdout.startswith("a.txt - mtg/modern: LEGAL")
 
 
+@pytest.mark.parametrize("workspace", [None, "above"])
+def test_check_sarif_names_a_failed_assertions_deck_once_in_a_subfolder(cli, tmp_path, workspace):
+    """Review of session 33, finding 1: run below deckcheck.yaml's folder, SARIF placed a
+    failed assertion at `decks/decks/a.txt` (`repo/decks/decks/a.txt` with the checkout one
+    level above): from_root renamed the outcome's deck from the repository and SARIF joined
+    that name to the working directory again. The deck's problems were placed right."""
+    repo = tmp_path / "repo"
+    write(repo, {
+        "deckcheck.yaml": 'format: mtg/modern\nsimulate:\n  "decks/*.txt": {assert: "keep7 >= 0.99", hands: 100}\n',
+        "decks/a.txt": LEGAL, "decks/b.txt": ILLEGAL,
+    })
+    env = {"GITHUB_WORKSPACE": str(tmp_path)} if workspace else None
+    prefix = "repo/" if workspace else ""
+    for folder in (repo, repo / "decks"):
+        done = cli("check", "-o", "sarif", cwd=folder, env=env)
+        assert done.returncode == 1, done.stdout + done.stderr
+        results = json.loads(done.stdout)["runs"][0]["results"]
+        places = {(r["ruleId"], r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]) for r in results}
+        assertions = {uri for rule, uri in places if rule == "assertion"}
+        assert assertions == {f"{prefix}decks/a.txt", f"{prefix}decks/b.txt"}, (folder, places)
+        assert {uri for rule, uri in places if rule != "assertion"} == {f"{prefix}decks/b.txt"}, places
+
+
 def test_check_given_files_like_a_hook(cli, tmp_path):
     write(tmp_path, {
         "deckcheck.yaml": 'format: mtg/modern\ndecks: ["decks/**"]\n',

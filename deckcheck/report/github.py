@@ -124,7 +124,7 @@ def _assertion_lines(outcomes: list[AssertionOutcome], file_name: Callable[[str]
             # a name is shown as its symbol instead, as the text report shows it.
             lines.append(inert(f"PASS {outcome.deck}: {outcome.assertion} ({outcome.message})"))
             continue
-        file = file_name(outcome.deck) if names_a_file(outcome.deck) else None
+        file = file_name(outcome.file) if outcome.file is not None else None
         lines.append(command("error", f"{outcome.assertion}: {outcome.message}", file=file, title="assertion failed"))
     lines.append("::endgroup::")
     return lines

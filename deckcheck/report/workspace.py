@@ -88,8 +88,8 @@ def from_root(report: Report) -> None:
     a case's history by suite, class and name) and a suite is never named by the runner's
     own folder. Only a run below the repository's folder is named anew: from above it
     (`--config ci/deckcheck.yaml`) the working directory's names lead to the files. The text report keeps the working directory's names: a reader at a terminal
-    opens what it names from there. A deck's `location` keeps its old name for the
-    annotations. A file outside the folder keeps its name."""
+    opens what it names from there. A deck's and an assertion's `location` keeps its old
+    name for the annotations. A file outside the folder keeps its name."""
     if report.root is None or not _below(report.root):
         return  # run in the repository's folder, or above it (`--config ci/deckcheck.yaml`): named from there
     name = namer(root=report.root, job=False)
@@ -106,6 +106,9 @@ def from_root(report: Report) -> None:
         if is_file_name(result.format):
             result.format = shown(result.format)
     for outcome in report.assertions or ():
+        file = outcome.file
+        if file is not None:
+            outcome.location = file
         outcome.deck = shown(outcome.deck)
         if is_file_name(outcome.format):
             outcome.format = shown(outcome.format)
