@@ -60,7 +60,7 @@ from ..rules.docs import ASSERTION, all_docs, describe
 from ..wording import counted
 from . import Warn
 from .json import dumps_indented
-from .stream import ReportWriter, Spool, add_data_note, render_report, stopped_by_config
+from .stream import NOTHING_TO_CHECK, ReportWriter, Spool, add_data_note, render_report, stopped_by_config
 from .workspace import namer, source_root
 
 if TYPE_CHECKING:
@@ -213,7 +213,7 @@ class Writer(ReportWriter):
 
     def finish(self, batch: BatchReport) -> None:
         if batch.nothing_to_check:  # the batch's exit 2: its source holds no registration
-            self.not_checked.append("nothing to check: no decklist or registration found")
+            self.not_checked.append(NOTHING_TO_CHECK)
             self.not_checked_count += 1
         super().finish(batch)
 
