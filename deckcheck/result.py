@@ -242,12 +242,12 @@ class AssertionOutcome(Record):
     `error` set); `values` are the statistics the assertion compared.
     """
 
-    __slots__ = ("deck", "format", "assertion", "passed", "message", "values", "error")
+    __slots__ = ("deck", "format", "assertion", "passed", "message", "values", "error", "location")
     __hash__ = None  # type: ignore[assignment]
 
     def __init__(
         self, deck: str, format: str, assertion: str, passed: bool, message: str,
-        values: dict[str, float] | None = None, error: bool = False,
+        values: dict[str, float] | None = None, error: bool = False, location: str | None = None,
     ) -> None:
         self.deck = deck
         self.format = format
@@ -256,6 +256,19 @@ class AssertionOutcome(Record):
         self.message = message
         self.values = {} if values is None else values
         self.error = error
+        # The deck's file as the command named it, kept when `deck` is renamed for a report
+        # (report/workspace.from_root), as DeckResult.location is: annotations join it to
+        # the working directory. None: `deck` is that name.
+        self.location = location
+
+    @property
+    def file(self) -> str | None:
+        """The deck's file for CI annotations (GitHub, SARIF); None when `deck` names none."""
+        if self.location is not None:
+            return self.location
+        from .decklists import names_a_file
+
+        return self.deck if names_a_file(self.deck) else None
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {

@@ -240,6 +240,51 @@ def test_check_reports_kept_as_files_name_decks_from_the_repository_in_a_subfold
     assert cli("check", cwd=below).stdout.startswith("a.txt - mtg/modern: LEGAL")
 
 
+@pytest.mark.parametrize("workspace", [None, "above"])
+def test_check_sarif_names_a_failed_assertions_deck_once_in_a_subfolder(cli, tmp_path, workspace):
+    """Review of session 33, finding 1: run below deckcheck.yaml's folder, SARIF placed a
+    failed assertion at `decks/decks/a.txt` (`repo/decks/decks/a.txt` with the checkout one
+    level above): from_root renamed the outcome's deck from the repository and SARIF joined
+    that name to the working directory again. The deck's problems were placed right."""
+    repo = tmp_path / "repo"
+    write(repo, {
+        "deckcheck.yaml": 'format: mtg/modern\nsimulate:\n  "decks/*.txt": {assert: "keep7 >= 0.99", hands: 100}\n',
+        "decks/a.txt": LEGAL, "decks/b.txt": ILLEGAL,
+    })
+    env = {"GITHUB_WORKSPACE": str(tmp_path)} if workspace else None
+    prefix = "repo/" if workspace else ""
+    for folder in (repo, repo / "decks"):
+        done = cli("check", "-o", "sarif", cwd=folder, env=env)
+        assert done.returncode == 1, done.stdout + done.stderr
+        results = json.loads(done.stdout)["runs"][0]["results"]
+        places = {(r["ruleId"], r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]) for r in results}
+        assertions = {uri for rule, uri in places if rule == "assertion"}
+        assert assertions == {f"{prefix}decks/a.txt", f"{prefix}decks/b.txt"}, (folder, places)
+        assert {uri for rule, uri in places if rule != "assertion"} == {f"{prefix}decks/b.txt"}, places
+
+
+def test_check_reports_kept_as_files_name_a_format_files_warning_from_the_repository(cli, tmp_path):
+    """Review of session 33, finding 3: run below deckcheck.yaml's folder, the JSON, JUnit
+    and SARIF reports named the decks and formats from the repository (fbb3605e) but the
+    run's warning about a misspelt ban named the format file by its absolute path, in its
+    text and its `formats check` hint. Both name it as from the top now."""
+    write(tmp_path, {
+        "deckcheck.yaml": "format: formats/my.yaml\n",
+        "formats/my.yaml": "name: My\nextends: mtg/modern\nbanned: [Lightning Blot]\n",
+        "decks/a.txt": LEGAL,
+    })
+    said = ("formats/my.yaml: 1 card name matches no card of the card data, so its entry applies to no card: "
+            "'Lightning Blot'; `deckcheck formats check formats/my.yaml` says where")
+    top = json.loads(cli("check", "-o", "json", cwd=tmp_path).stdout)
+    assert [message["message"] for message in top["messages"]] == [said], top["messages"]
+    for output in ("json", "junit", "sarif"):
+        reports = [cli("check", "-o", output, cwd=folder) for folder in (tmp_path, tmp_path / "decks")]
+        for done in reports:
+            assert done.returncode == 0, done.stdout + done.stderr
+            assert str(tmp_path) not in done.stdout.replace(tmp_path.as_uri(), ""), (output, done.stdout)
+        assert reports[0].stdout == reports[1].stdout, output
+
+
 def test_check_given_files_like_a_hook(cli, tmp_path):
     write(tmp_path, {
         "deckcheck.yaml": 'format: mtg/modern\ndecks: ["decks/**"]\n',

@@ -1048,3 +1048,17 @@ def test_a_batch_stopped_by_an_unknown_option_is_still_a_report(cli, tmp_path):
     assert error.get("type") == "usage" and "--bogus" in error.get("message")
     done = cli("batch", "decks", "-o", "junit", "--report", "r.xml", "--bogus", cwd=tmp_path)
     assert done.returncode == 2 and done.stdout == "" and not (tmp_path / "r.xml").exists()
+
+
+def test_github_step_summary_of_a_batch_with_nothing_to_check_says_so(cli, tmp_path):
+    """Review of session 33, finding 4: `batch` of an empty folder (exit 2, nothing to
+    check) wrote check's job summary 'no deck checked: none of the files given is a deck',
+    though no file was given. It says the batch's own reason, as its error does."""
+    (tmp_path / "empty").mkdir()
+    summary = tmp_path / "summary.md"
+    done = cli("batch", "empty", "-f", "mtg/modern", "-o", "github", cwd=tmp_path,
+               env={"GITHUB_STEP_SUMMARY": str(summary)})
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "nothing to check: no decklist or registration found" in done.stderr
+    assert summary.read_text(encoding="utf-8") == (
+        "## deckcheck: nothing to check: no decklist or registration found\n\n")

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 BOLTS = "4 Lightning Bolt\n56 Mountain\n"
 
 
@@ -359,3 +361,37 @@ def test_an_entry_that_lists_a_pipe_does_not_hang(tmp_path):
         reader.join(10)
         raise AssertionError("reading the pipe for its CRC blocked")
     assert answers == [None]
+
+
+@pytest.mark.parametrize("link", ["parent.yaml", "sub"])
+def test_a_link_on_the_chain_retargeted_is_seen(cli, tmp_path, monkeypatch, link):
+    """Review of session 33, finding 2: both caches stamped each file of the chain by its
+    real path, so retargeting a link the chain goes through (`parent.yaml ->
+    real-parent.yaml`, or a folder `sub -> v1`) changed no file they stamped, and a new
+    process (and the same one) kept the old parent's ban. Both targets keep their time."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text(BOLTS, encoding="utf-8")
+    for folder, banned in (("v1", "Lightning Bolt"), ("v2", "")):
+        (tmp_path / folder).mkdir()
+        write(tmp_path / folder / "parent.yaml", f"extends: mtg/constructed\nbanned: [{banned}]\n", mtime=10**18)
+    write(tmp_path / "real.yaml", f"name: Event\nextends: {'sub/' if link == 'sub' else ''}parent.yaml\n", mtime=10**18)
+    (tmp_path / "child.yaml").symlink_to("real.yaml")
+    event = tmp_path / "child.yaml"
+
+    def point(target: str) -> None:
+        (tmp_path / link).unlink(missing_ok=True)
+        (tmp_path / link).symlink_to(target if link == "sub" else f"{target}/parent.yaml")
+
+    from deckcheck import formats
+
+    monkeypatch.setattr(formats, "_CACHE", {})
+    point("v1")
+    assert banned_cards(cli, deck, event) == ["Lightning Bolt"]
+    assert banned_cards(cli, deck, event) == ["Lightning Bolt"]  # from the disk cache
+    assert "Lightning Bolt" in formats.load(event).data["banned"]
+    point("v2")
+    assert banned_cards(cli, deck, event) == []
+    assert "Lightning Bolt" not in formats.load(event).data["banned"]
+    point("v1")
+    assert banned_cards(cli, deck, event) == ["Lightning Bolt"]
+    assert "Lightning Bolt" in formats.load(event).data["banned"]

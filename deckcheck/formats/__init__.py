@@ -483,9 +483,23 @@ def _merged(
         merged = _load_chain(ref, root=root, found=found, _documents=read)
         disk_cache.put(key, merged, crcs={path: document.crc for path, document in read.items()})
     if stamps is not None:
-        stamps[:] = [(str(file), *document.stamp) for file in merged[4]
-                     if (document := read.get(file)) is not None and document.stamp is not None]
+        stamps[:] = _read_stamps(merged[4], read)
     return merged
+
+
+def _read_stamps(files: tuple[Path, ...], read: Documents) -> list[Stamp]:
+    """Each of `files` (`_chain`'s) stamped as it was when read: a file by its document's
+    stamp, a link's name (listed after the file it named) by that same file's."""
+    stamps: list[Stamp] = []
+    stamp = None
+    for file in files:
+        document = read.get(file)
+        stamp = document.stamp if document is not None else stamp  # a link's name: its file's
+        if stamp is not None:
+            stamps.append((str(file), *stamp))
+        if document is None:
+            stamp = None  # one name after each file
+    return stamps
 
 
 def _load_chain(
@@ -556,7 +570,12 @@ def _chain(
         written = written_cards(data)
     parent_id = data.get("extends")
     chain: tuple[str, ...] = (resolved_id,)
-    files: tuple[Path, ...] = (real,)
+    # The file as it was named too, when a link lies on the way (`parent.yaml ->
+    # real-parent.yaml`): both caches stamp every file listed, and a stat of that name
+    # follows the link to whatever it names now, so a link retargeted since is a changed
+    # file (only the target's stamp stayed the same). A chain without links pays nothing.
+    named = path.absolute()
+    files: tuple[Path, ...] = (real,) if named == real else (real, named)
     if parent_id:
         parent_ref = confined(parent_id, base=path.parent, root=root, source=str(path), key="extends")
         if isinstance(parent_ref, Path) and not tree.is_file(parent_ref):

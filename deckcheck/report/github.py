@@ -21,18 +21,21 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Callable, Iterable, Iterator
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from ..decklists import names_a_file
 from ..limits import MAX_SUMMARY_BYTES, MAX_SUMMARY_ROWS  # a job summary is at most 1 MiB per step
 from ..problem import ERROR, WARNING, Problem
 from ..result import RUN_ERROR, RUN_NOTE, RUN_WARNING, AssertionOutcome, DeckResult, Report, TeamResult
 from . import Warn, WorkflowCommands
-from .stream import ReportWriter, Spool, Totals, render_report, stopped_by_config
+from .stream import NOTHING_TO_CHECK, ReportWriter, Spool, Totals, render_report, stopped_by_config
 from .style import inert
 from .text import NOT_READ, summary_of, verdict_word
 from .workspace import namer
 from ..wording import counted, names_listed
+
+if TYPE_CHECKING:
+    from ..batch import BatchReport
 
 
 NAME = "github"
@@ -124,7 +127,7 @@ def _assertion_lines(outcomes: list[AssertionOutcome], file_name: Callable[[str]
             # a name is shown as its symbol instead, as the text report shows it.
             lines.append(inert(f"PASS {outcome.deck}: {outcome.assertion} ({outcome.message})"))
             continue
-        file = file_name(outcome.deck) if names_a_file(outcome.deck) else None
+        file = file_name(outcome.file) if outcome.file is not None else None
         lines.append(command("error", f"{outcome.assertion}: {outcome.message}", file=file, title="assertion failed"))
     lines.append("::endgroup::")
     return lines
@@ -152,6 +155,11 @@ class Writer(ReportWriter):
             self.unread += 1
         if self.summary is not None:
             self.summary.add(result, legal)
+
+    def finish(self, batch: BatchReport) -> None:
+        if batch.nothing_to_check and self.summary is not None:  # the batch's exit 2: no file was given
+            self.summary.no_deck = NOTHING_TO_CHECK
+        super().finish(batch)
 
     def finish_report(self, report: Report, exit_code: int) -> None:
         """The job summary, then the rest of `report` after its results (which were added)."""
@@ -218,6 +226,9 @@ class _Summary:
         self.problems = 0
         self.decks = 0  # deck rows, the first MAX_SUMMARY_ROWS of them written
         self.config_stop = False  # a deckcheck.yaml error stopped the run before any deck
+        # The headline of a run with no deck, assertion or team checked: `check` given files of
+        # which none is a deck (a README's pull request), unless a batch says its own.
+        self.no_deck = "no deck checked: none of the files given is a deck"
 
     def add(self, result: DeckResult, legal: bool) -> None:
         """`result`, whose `legal` the caller has (asked once a row)."""
@@ -285,7 +296,7 @@ class _Summary:
         if not (decks or report.assertions or report.teams):
             # `check FILE...` given no deck (a pull request's changed files, a README alone):
             # "0 of 0 decks legal" read as a deck that vanished.
-            counts.append("no deck checked: none of the files given is a deck")
+            counts.append(self.no_deck)
         elif decks or not report.assertions:  # `simulate` checks assertions and no deck's legality
             counts.append(f"{legal} of {counted(decks, 'deck')} legal")
             if self.unread:

@@ -53,7 +53,6 @@ from typing import TYPE_CHECKING, Any, TextIO
 from urllib.parse import quote
 
 from .. import __version__
-from ..decklists import names_a_file
 from ..limits import MAX_SARIF_RESULTS
 from ..problem import ERROR, WARNING, Problem
 from ..result import AssertionOutcome, DeckResult, Report, TeamResult
@@ -61,7 +60,7 @@ from ..rules.docs import ASSERTION, all_docs, describe
 from ..wording import counted
 from . import Warn
 from .json import dumps_indented
-from .stream import ReportWriter, Spool, add_data_note, render_report, stopped_by_config
+from .stream import NOTHING_TO_CHECK, ReportWriter, Spool, add_data_note, render_report, stopped_by_config
 from .workspace import namer, source_root
 
 if TYPE_CHECKING:
@@ -78,7 +77,7 @@ def artifact_uri(deck: str, file_name: Callable[[str], str]) -> str:
     """A URI reference for a deck file, named by `file_name` (report/workspace.py):
     relative paths stay relative (percent-encoded; in a GitHub job, from the root of the
     checkout), absolute ones become file URIs. Callers pass files only (`DeckResult.file`,
-    a registration's place, an assertion's deck that `names_a_file`): a batch's deck
+    a registration's place, `AssertionOutcome.file`): a batch's deck
     `<evil>.txt` is one, though its name reads as standard input's."""
     deck = file_name(deck)
     path = Path(deck)
@@ -214,7 +213,7 @@ class Writer(ReportWriter):
 
     def finish(self, batch: BatchReport) -> None:
         if batch.nothing_to_check:  # the batch's exit 2: its source holds no registration
-            self.not_checked.append("nothing to check: no decklist or registration found")
+            self.not_checked.append(NOTHING_TO_CHECK)
             self.not_checked_count += 1
         super().finish(batch)
 
@@ -228,7 +227,7 @@ class Writer(ReportWriter):
         seen: dict[str, int] = {}  # fingerprints given so far, for the assertions asserted twice
         for outcome in report.assertions or []:
             if not outcome.passed:
-                locations = _location(outcome.deck if names_a_file(outcome.deck) else None, None, self.file_name)
+                locations = _location(outcome.file, None, self.file_name)
                 self._write({
                     "ruleId": ASSERTION,
                     "ruleIndex": self._rule_index(ASSERTION),

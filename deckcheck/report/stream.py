@@ -192,6 +192,10 @@ class BatchWriter(Protocol):
     def finish(self, batch: BatchReport) -> None: ...
 
 
+# What a batch's report says of a batch whose source holds no registration (its exit 2).
+NOTHING_TO_CHECK = "nothing to check: no decklist or registration found"
+
+
 class ReportWriter:
     """A writer of any command's report (validate, check, batch: junit, sarif, github): it
     has `add_result(result)` and `finish_report(report)`, and a batch drives it through

@@ -88,8 +88,9 @@ def from_root(report: Report) -> None:
     a case's history by suite, class and name) and a suite is never named by the runner's
     own folder. Only a run below the repository's folder is named anew: from above it
     (`--config ci/deckcheck.yaml`) the working directory's names lead to the files. The text report keeps the working directory's names: a reader at a terminal
-    opens what it names from there. A deck's `location` keeps its old name for the
-    annotations. A file outside the folder keeps its name."""
+    opens what it names from there. A deck's and an assertion's `location` keeps its old
+    name for the annotations. A file outside the folder keeps its name. A run message about a format
+    file (a misspelt ban) names it as the results do."""
     if report.root is None or not _below(report.root):
         return  # run in the repository's folder, or above it (`--config ci/deckcheck.yaml`): named from there
     name = namer(root=report.root, job=False)
@@ -98,17 +99,34 @@ def from_root(report: Report) -> None:
     def shown(path: str) -> str:
         return path if os.path.isabs(named := name(path)) else named
 
+    renamed: dict[str, str] = {}  # each format file's name as given: from the repository
     for result in report.results:
         file = result.file
         if file is not None:
             result.location = file
             result.deck = shown(result.deck)
         if is_file_name(result.format):
-            result.format = shown(result.format)
+            result.format = renamed.setdefault(result.format, shown(result.format))
     for outcome in report.assertions or ():
+        file = outcome.file
+        if file is not None:
+            outcome.location = file
         outcome.deck = shown(outcome.deck)
         if is_file_name(outcome.format):
             outcome.format = shown(outcome.format)
+    if renamed and report.messages:
+        report.messages = [message.replace(message=_format_named(message.message, renamed))
+                           for message in report.messages]
+
+
+def _format_named(text: str, renamed: dict[str, str]) -> str:
+    """A run message about a format file (`FILE: 1 card name matches no card ...; deckcheck
+    formats check FILE says where`, formats/card_names.py) with FILE renamed as the results
+    name it. Only those two places: a name may be part of a longer one elsewhere."""
+    for old, new in renamed.items():
+        if old != new and text.startswith(old + ": "):
+            return new + text[len(old):].replace(f"`deckcheck formats check {old}`", f"`deckcheck formats check {new}`")
+    return text
 
 
 def _below(root: str) -> bool:
