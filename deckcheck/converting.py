@@ -41,6 +41,10 @@ class Words(NamedTuple):
 # data), or False (none: the library's cards=False, as validate takes it).
 CardsDb = Union[Path, None, Literal[False]]
 
+# Why a name has no passcode with the library's cards=False (the command has no such
+# setting: decklists/convert.NO_CARD_DATA is its advice).
+CARDS_OFF = "cards=False reads no card data; give cards=None (the default card data) or a card database's path"
+
 # The command's words are its options, as its errors name them (cli/convert.py).
 LIBRARY_WORDS = Words("format_id", "format_id='mtg/commander'", lambda to: f"to={to!r}", "to, such as to='text'")
 
@@ -117,7 +121,7 @@ def converted(
     environment says, the command's way). Each warning is added to `warnings` as it is
     found (a caller that must say them even when the writing then fails passes its list)."""
     from . import decklists
-    from .decklists.convert import NoPasscodes, by_passcode, companions_unnamed, names_faces, outside_the_deck
+    from .decklists.convert import NO_CARD_DATA, NoPasscodes, by_passcode, companions_unnamed, names_faces, outside_the_deck
     from .decklists.convert import unnamed_cards, unnamed_passcodes
     from .decklists.convert import convert as convert_deck
     from .decklists.title import titled, titled_without_format
@@ -145,10 +149,12 @@ def converted(
         catalog = _catalog(numbered.id, cards_db, offline=offline)
     magic = _catalog("mtg", cards_db, offline=offline) if names_faces(to, deck) else None
     try:
-        written = convert_deck(deck, to, catalog=catalog, magic=magic)
+        without = CARDS_OFF if cards_db is False else NO_CARD_DATA  # why a name has no passcode without data
+        written = convert_deck(deck, to, catalog=catalog, magic=magic, without=without)
     except NoPasscodes as error:
         _refuse_another_games_list(deck, to, error, cards_db, words)
-        raise
+        # Without card data by the caller's choice the setting at fault is `cards` (a form marks it)
+        raise of_setting(error, "cards") if cards_db is False else error
     said.extend(decklists.readings(deck))
     said.extend(_numbers(deck, unnamed_passcodes(deck, to, catalog), catalog))
     unnamed, alchemy = unnamed_cards(deck, to, magic)

@@ -183,8 +183,13 @@ def test_cards_false_converts_without_card_data_as_validate_checks_without_it(tm
                             "write `1 Mono Red Burn` if that is right"]
     # a list by passcode is written by passcode without the data; a list by name cannot be
     assert convert("#main\n14558127\n#extra\n!side\n", "ydke", cards=False).text.startswith("ydke://")
-    with pytest.raises(DeckcheckError, match="no passcode for 'Ash Blossom & Joyous Spring'.*without card data"):
+    # in the library's words, marking the keyword chosen (review of session 33, finding 4:
+    # it gave the command's `deckcheck cards import` advice, and setting None)
+    with pytest.raises(DeckcheckError) as raised:
         convert("1 Ash Blossom & Joyous Spring\n", "ydk", cards=False)
+    assert (raised.value.setting, str(raised.value)) == (
+        "cards", "<text>: no passcode for 'Ash Blossom & Joyous Spring' (line 1): cards=False reads no card data; "
+                 "give cards=None (the default card data) or a card database's path")
     # with a format: its reading of the zones, still without card data (the first group
     # is the commander, as validate(..., "mtg/commander", cards=False) reads it)
     commander = convert("1 Atraxa, Praetors' Voice\n\n1 Sol Ring\n98 Forest\n", "dck", format_id="mtg/commander", cards=False)

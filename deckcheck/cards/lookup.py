@@ -145,15 +145,17 @@ def lookup_card(
         raise OptionError("formats", f"{', '.join(fmt.id for fmt in loaded or ())}: give formats of one game"
                           f"{f' ({game})' if game is not None else ''}")
     searched = find_game(name, games.pop() if games else game)
-    long = too_long(name, searched)
-    if long is not None:
-        return CardLookup.not_found(name, searched.id, long)
     catalog, note = open_catalog(searched, cards, offline=True, set_aside=cards is None)
     # What the command says on stderr before its answer, in its order: the card data's note,
-    # then each name a user's format file writes that no card has (a bundled format: none)
+    # then each name a user's format file writes that no card has (a bundled format: none);
+    # gathered before any answer, a name too long to look up included, as they are the
+    # data's and the format file's whatever the name
     warnings = [note] if note else []
     for fmt in loaded or ():
         warnings += format_file_warnings(fmt, catalog)
+    long = too_long(name, searched)
+    if long is not None:
+        return CardLookup.not_found(name, searched.id, long, warnings)
     card = searched.find_card(catalog, name)
     if card is None:
         chosen = game is not None or bool(loaded)

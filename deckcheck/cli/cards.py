@@ -231,14 +231,14 @@ def cards_lookup(
         game = find_game(name, game_id)
     day = parse_date(date)
     check_platform(platform)
-    long = too_long(name, game)
-    if long is not None:
-        _tell_missing(name, game, long, output)
     catalog = _catalog(game, cards_db, offline=offline or offline_by_default())
     if fmt is not None:  # a user's format file: a misspelt ban bans nothing, this card included
         from .common import warn_unknown_format_names
 
         warn_unknown_format_names(fmt, catalog)
+    long = too_long(name, game)  # after the data's warnings, which hold whatever the name
+    if long is not None:
+        _tell_missing(name, game, long, output)
     card = game.find_card(catalog, name)
     if card is None:
         _not_found(name, game, game_id, catalog, fmt, platform, output=output, cards_db=cards_db, offline=offline)

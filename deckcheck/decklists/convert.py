@@ -68,9 +68,15 @@ class NoPasscodes(DeckcheckError):
         self.names = names
 
 
-def number_names(deck: Deck, catalog: PasscodeCatalog | None) -> Deck:
+# Why a name has no passcode when no Yu-Gi-Oh! card data is there: the command's advice
+# (a library caller that turned card data off says its own: converting.py).
+NO_CARD_DATA = "without card data (`deckcheck cards import cards.cdb`)"
+
+
+def number_names(deck: Deck, catalog: PasscodeCatalog | None, without: str = NO_CARD_DATA) -> Deck:
     """Entries given their card's passcode; unknown names are an error naming them all,
-    the first few with their line and the card data's closest names."""
+    the first few with their line and the card data's closest names (`without` the reason
+    when `catalog` is None)."""
     from ..games.yugioh.cards import not_a_card, passcode_in_name
 
     entries, unknown = [], {}
@@ -86,7 +92,7 @@ def number_names(deck: Deck, catalog: PasscodeCatalog | None) -> Deck:
                 entry = entry.replace(name=card.name, code=card.code)
         entries.append(entry)
     if unknown:
-        why = "not in the Yu-Gi-Oh! card data" if catalog is not None else "without card data (`deckcheck cards import cards.cdb`)"
+        why = "not in the Yu-Gi-Oh! card data" if catalog is not None else without
         shown = []
         for rank, (name, line) in enumerate(unknown.items()):
             hints = [f"line {line}"] if line and rank < SUGGESTED_NAMES else []
@@ -195,9 +201,13 @@ def _refuse_no_cards(deck: Deck) -> None:
                          f"{outside_the_deck(deck)} never written")
 
 
-def convert(deck: Deck, to: str, *, catalog: PasscodeCatalog | None = None, magic: NameCatalog | None = None) -> str:
+def convert(
+    deck: Deck, to: str, *, catalog: PasscodeCatalog | None = None, magic: NameCatalog | None = None,
+    without: str = NO_CARD_DATA,
+) -> str:
     """The deck written as `to`; `catalog` (Yu-Gi-Oh! card data) bridges names and passcodes,
-    `magic` (Magic card data) names multi-face cards as `to` does (see `names_faces`)."""
+    `magic` (Magic card data) names multi-face cards as `to` does (see `names_faces`);
+    `without` says why a name has no passcode when `catalog` is None."""
     errors = [problem for problem in deck.problems if problem.severity == ERROR]
     if deck.unreadable or errors:
         first = errors[0]
@@ -213,7 +223,7 @@ def convert(deck: Deck, to: str, *, catalog: PasscodeCatalog | None = None, magi
     except DeckcheckError as error:  # naming the formats that can: `to` is the setting to change
         raise of_setting(error, "to") from None
     if by_passcode(to):
-        deck = number_names(deck, catalog)
+        deck = number_names(deck, catalog, without)
     elif catalog is not None:
         deck = name_passcodes(deck, catalog)
     if magic is not None and names_faces(to, deck):
