@@ -172,11 +172,11 @@ def _arguments_of_several_values():
 
 
 @pytest.mark.parametrize(("command", "metavar"), _arguments_of_several_values(), ids=str)
-def test_usage_says_which_arguments_take_several_values(cli, command, metavar):
+def test_usage_says_which_arguments_take_several_values(command, metavar):
     """`validate` checks several decks, `check` several paths: the usage line says so
     (`{DECK...}`), as docs/contracts.md writes it, not `{DECK}` as for one."""
     assert metavar and metavar.strip("[]{}").endswith("..."), metavar
-    usage = cli(*command, "--help").stdout.splitlines()[0]
+    usage = _helps()[command, 80].splitlines()[0]
     assert metavar.strip("[]{}") in usage, usage
 
 
@@ -196,15 +196,15 @@ def _option_help(command: str, option: str) -> str:
 
 
 @pytest.mark.parametrize("command", ["sync", "import"])
-def test_the_commands_that_write_a_card_database_say_which_one_they_write(cli, command):
+def test_the_commands_that_write_a_card_database_say_which_one_they_write(command):
     """`cards sync --help` and `cards import --help` gave --cards-db the readers' words, a
     default of "... the user data directory, else the built-in card data": these commands
     never write the built-in data, which ships read-only in the package; without a path
     they write cards.sqlite in the user data directory."""
-    shown = " ".join(cli("cards", command, "--help").stdout.split())
+    shown = " ".join(_helps()[("cards", command), 80].split())
     said = shown.split("--cards-db PATH", 1)[1].split(" --", 1)[0]
     assert "built-in" not in said and "write" in said and "user data directory" in said, said
-    assert "else the built-in card data" in " ".join(cli("cards", "stats", "--help").stdout.split())  # readers' stays
+    assert "else the built-in card data" in " ".join(_helps()[("cards", "stats"), 80].split())  # readers' stays
 
 
 def test_simulate_help_says_what_its_options_do_to_a_simulation():
@@ -221,12 +221,11 @@ def test_simulate_help_says_what_its_options_do_to_a_simulation():
     ("validate", "DECK..."), ("simulate", "DECK"), ("sheet", "DECK"), ("convert", "SOURCE"),
     ("diff", "REGISTERED"), ("diff", "FOUND"),
 ])
-def test_each_deck_argument_says_it_takes_a_ydke_url(cli, command, argument):
+def test_each_deck_argument_says_it_takes_a_ydke_url(command, argument):
     """docs/contracts.md: validate, simulate, sheet, diff and convert take a `ydke://` URL in
     place of a file (docs/paperwork.md compares a .ydk with one, `diff registered.ydk
     "ydke://..."`); diff's FOUND said only "any decklist format"."""
-    done = cli(command, "--help")
-    arguments = done.stdout.split("Arguments:", 1)[1].split("Options:", 1)[0]
+    arguments = _helps()[(command,), 80].split("Arguments:", 1)[1].split("Options:", 1)[0]
     help_of = {}
     for line in arguments.splitlines():
         words = line.split(maxsplit=1)
@@ -267,10 +266,11 @@ def test_dash_h_is_the_top_level_help_on_any_terminal(cli, columns):
 @pytest.mark.parametrize("command", _commands(), ids=" ".join)
 def test_dash_h_is_every_commands_help(cli, command):
     """`deckcheck validate -h` is its --help, as the top level's -h is: it was 'no such
-    option: -h'."""
+    option: -h'. Its --help is read from `_helps` (one run a command, not two: the
+    installed command's --help is checked against `_helps` above)."""
     done = cli(*command, "-h")
     assert (done.returncode, done.stderr) == (0, ""), done.stderr
-    assert done.stdout == cli(*command, "--help").stdout and "-h, --help" in done.stdout
+    assert done.stdout == _helps()[command, 80] and "-h, --help" in done.stdout
 
 
 @pytest.mark.parametrize("option", ["--install-completion", "--show-completion"])
