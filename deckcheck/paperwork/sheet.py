@@ -326,9 +326,9 @@ def broken_sheet(
     and its warnings (a deck file another row names too) after that, as a sheet lists them.
     `unreadable`: the deck could not be read, so the page says there is no decklist even
     when the format could not be used either (the desk chases the list first)."""
-    if isinstance(fmt, str) and not unreadable:
-        return Sheet(title="Registration without a usable format", fields=header_fields(registrant, fmt), broken=reason,
-                     broken_heading="No sheet for this registration: its format could not be used", problems=list(problems),
-                     warnings=list(warnings))
-    return Sheet(title="Registration without a decklist", fields=header_fields(registrant, fmt), broken=reason,
-                 problems=list(problems), warnings=list(warnings))
+    sheet = Sheet(title="Registration without a decklist", fields=header_fields(registrant, fmt), broken=reason,
+                  problems=list(problems), warnings=list(warnings))
+    if isinstance(fmt, str) and not unreadable:  # the deck is there: the format is why
+        sheet.title = "Registration without a usable format"
+        sheet.broken_heading = "No sheet for this registration: its format could not be used"
+    return sheet
