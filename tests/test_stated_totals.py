@@ -25,7 +25,7 @@ from real_decks import format_id, read_decks
 from deckcheck import check_deck, parse_deck, validate
 from deckcheck.formats import load
 
-_STATED = re.compile(r"^'(?P<text>.*)' states (?P<stated>\d+) cards, but (?P<counted>.*): is a card line missing, or a count mistyped\?$")
+_STATED = re.compile(r"^'(?P<text>.*)' states (?P<stated>\d+) cards?, but (?P<counted>.*): is a card line missing, or a count mistyped\?$")
 
 
 def _stated(result) -> list:

@@ -35,6 +35,7 @@ from ..model import COMPANION, EXTRA, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, De
 from ..names import nfkc
 from ..problem import UNLISTED_LINES, WARNING, Problem
 from ..record import NamedTuple, Record
+from ..wording import counted as counted_words
 from .common import parse_error
 from .text import STATED_ALONE as ALONE, STATED_HEADING as HEADING, STATED_TOTAL as TOTAL
 
@@ -353,7 +354,7 @@ def unmade(deck: Deck, game: str) -> list[Problem]:
         else:
             where = f"the {zone_name(game, box.zone, 'main deck' if box.zone == MAIN else None)} holds {counted}"
         found.append(parse_error(
-            f"{total.text!r} states {total.stated} cards, but {where}: is a card line missing, or a count mistyped?",
+            f"{total.text!r} states {counted_words(total.stated, 'card')}, but {where}: is a card line missing, or a count mistyped?",
             line=total.line, zone=total.zone, severity=WARNING,
         ))
     return found
