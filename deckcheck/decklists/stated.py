@@ -343,12 +343,12 @@ def unmade(deck: Deck, game: str) -> list[Problem]:
                                            for given in total.boxes for box in readings(given)
                                            if box.start <= total.title < box.end):
             continue  # the first line read as a card (no card data, or a card's name) and the list's title
-        named = 0
-        if total.nearest:
-            counts = [count(box) for box in total.boxes]
-            named = min(range(len(counts)), key=lambda index: abs(counts[index] - stated))
-        box = total.boxes[named]
-        counted = count(box)
+        # The box named (any total's nearest, else its first), read as counting a companion
+        # listed twice once or twice, whichever is nearer the number (`Total: 74` over 75
+        # cards and the companion's second line: 75, not 76); the first of a tie.
+        named = total.boxes if total.nearest else total.boxes[:1]
+        box, counted = min(((reading, count(reading)) for given in named for reading in readings(given)),
+                           key=lambda shown: abs(shown[1] - stated))
         if box.where:
             where = f"{counted} {'is' if counted == 1 else 'are'} {box.where}"
         else:
