@@ -35,6 +35,7 @@ from ..model import COMPANION, EXTRA, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, De
 from ..names import nfkc
 from ..problem import UNLISTED_LINES, WARNING, Problem
 from ..record import NamedTuple, Record
+from ..wording import counted as counted_words
 from .common import parse_error
 from .text import STATED_ALONE as ALONE, STATED_HEADING as HEADING, STATED_TOTAL as TOTAL
 
@@ -342,18 +343,18 @@ def unmade(deck: Deck, game: str) -> list[Problem]:
                                            for given in total.boxes for box in readings(given)
                                            if box.start <= total.title < box.end):
             continue  # the first line read as a card (no card data, or a card's name) and the list's title
-        named = 0
-        if total.nearest:
-            counts = [count(box) for box in total.boxes]
-            named = min(range(len(counts)), key=lambda index: abs(counts[index] - stated))
-        box = total.boxes[named]
-        counted = count(box)
+        # The box named (any total's nearest, else its first), read as counting a companion
+        # listed twice once or twice, whichever is nearer the number (`Total: 74` over 75
+        # cards and the companion's second line: 75, not 76); the first of a tie.
+        named = total.boxes if total.nearest else total.boxes[:1]
+        box, counted = min(((reading, count(reading)) for given in named for reading in readings(given)),
+                           key=lambda shown: abs(shown[1] - stated))
         if box.where:
             where = f"{counted} {'is' if counted == 1 else 'are'} {box.where}"
         else:
             where = f"the {zone_name(game, box.zone, 'main deck' if box.zone == MAIN else None)} holds {counted}"
         found.append(parse_error(
-            f"{total.text!r} states {total.stated} cards, but {where}: is a card line missing, or a count mistyped?",
+            f"{total.text!r} states {counted_words(total.stated, 'card')}, but {where}: is a card line missing, or a count mistyped?",
             line=total.line, zone=total.zone, severity=WARNING,
         ))
     return found

@@ -606,8 +606,9 @@ def _section(line: str) -> str | None:
     """The zone a header line switches to, `""` for a category heading, None otherwise."""
     if len(line) > _MAX_HEADER_CHARS:
         return None
-    if line.startswith("【") and (lenticular := _LENTICULAR_HEADER.match(squeeze(nfkc(line)))) is not None:
-        line = lenticular.group("inner")  # `【Extra Deck】15枚`: the heading inside, without its count
+    if line.startswith(_BRACKET_STARTS) and (
+            in_brackets := _BRACKET_HEADER.match(squeeze(line if line.isascii() else nfkc(line)))) is not None:
+        line = in_brackets.group("inner")  # `[Sideboard] (15)`, `【Extra Deck】15枚`: the heading inside, without its count
     bracketed = _BRACKETED.match(line)
     if bracketed:
         line = bracketed.group("inner").strip()
@@ -645,13 +646,18 @@ _COUNTER = f"[{_COUNTERS}]?"  # the counter of flat things: Japanese 枚, Korean
 _JAPANESE_COUNT = rf"(?::?\s*(?:\(\s*\d+\s*{_COUNTER}\s*\)|\[\s*\d+\s*{_COUNTER}\s*\]|\d+\s*{_COUNTER}))?"
 _JAPANESE_HEADER = lazy(rf"{_HEADING_START}【?{_HEADING_WORD}】?\s*{_JAPANESE_COUNT}\s*:?$")
 _JAPANESE_BRACKETED_HEADER = lazy(rf"{_HEADING_START}【{_HEADING_WORD}\s*{_JAPANESE_COUNT}\s*】\s*:?$")
-# A heading in lenticular brackets in any language, its count (Japanese or plain) inside them
-# or after them, after NFKC: `【Extra Deck】15枚`, `【Side Deck：15枚】`, `【Side Deck】 3` (the
-# heading inside is read as any: `【エクストラデッキ】15枚` was read, `【Extra Deck】15枚` was 15
-# copies of a card '【Extra Deck】'). Only for a line starting with 【, which no card name does
+# A heading in square or lenticular brackets in any language, its count (Japanese or plain,
+# `N cards` as `Side Deck: 15 cards` is) inside them or after them, after NFKC:
+# `[Sideboard] (15)`, `【Extra Deck】15枚`, `【Side Deck：15枚】`, `【Extra Deck】 15 cards` (the
+# heading inside is read as any: `[Sideboard] (15)` was a category heading of the list's own,
+# the sideboard's cards counted in the main deck, and `【Extra Deck】15枚` 15 copies of a card
+# '【Extra Deck】'). Only for a line starting with a bracket, which no card line does
 # (`【灰流うらら】3枚` is read on as a card: its inside heads nothing). Its inside holds no digit
 # (no heading's word does), so a count's digits are tried from one place only.
-_LENTICULAR_HEADER = lazy(rf"^【(?P<inner>[^【】\d]+?)\s*{_JAPANESE_COUNT}\s*】\s*{_JAPANESE_COUNT}\s*:?$")
+_BRACKET_COUNT = rf"(?::?\s*(?:\(\s*\d+\s*(?:{_COUNTER}|cards?)\s*\)|\[\s*\d+\s*{_COUNTER}\s*\]|\d+\s*(?:{_COUNTER}|cards?)))?"
+_BRACKET_HEADER = lazy(rf"^[\[【](?P<inner>[^\[\]【】\d]+?)\s*{_BRACKET_COUNT}\s*[\]】]\s*{_BRACKET_COUNT}\s*:?$",
+                       re.IGNORECASE)
+_BRACKET_STARTS = ("[", "【")
 # A count with its counter alone on a line (`40枚`, `（15枚）`, `【3장】`): the count of the deck or
 # section headed above, as a heading carries it (`メインデッキ40枚`); it names no card (it was
 # 0 copies of a card `4`). The counter is required: a bare `40` stays a parse error.
