@@ -59,6 +59,12 @@ class TotalRow(tuple):
     __slots__ = ()
 
 
+def total_said(row: tuple[str, ...]) -> str:
+    """A TotalRow as the total it states (`Total 60`): its cells without their emphasis,
+    the name's first."""
+    return " ".join(cell.strip(_EMPHASIS) for cell in reversed(row) if cell)
+
+
 def is_total(name: str) -> bool:
     """Whether a row's name cell (or a spreadsheet row's first column) sums the list."""
     return _TOTAL_ROW.fullmatch(name.strip(_EMPHASIS)) is not None

@@ -301,10 +301,9 @@ class _Unread:
     reaching past the last one listed may hold one, and is not compared either."""
 
     def __init__(self, problems: Sequence[Problem]) -> None:
-        self.lines = sorted(problem.line for problem in problems if problem.line is not None and problem.is_error
-                            and problem.rule == "parse-error")
         self.zones = {problem.line: problem.zone for problem in problems
                       if problem.line is not None and problem.is_error and problem.rule == "parse-error"}
+        self.lines = sorted(self.zones)
         unlisted = any(problem.line is None and problem.rule == "parse-error" and UNLISTED_LINES in problem.message
                        for problem in problems)
         # The line after the last listed one (unlisted lines come after it), or None.

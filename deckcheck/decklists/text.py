@@ -53,7 +53,7 @@ from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAIN, MAYBEBOARD, SIDEBOA
 from ..names import display_name, nfkc
 from ..problem import WARNING, LineProblems, Problem
 from ..wording import counted as counted_words, lines_text
-from .markdown_table import ROW_WITHOUT_HEADER, MarkdownTable, TotalRow, is_total
+from .markdown_table import ROW_WITHOUT_HEADER, MarkdownTable, TotalRow, is_total, total_said
 from .common import (
     MAX_LINE_CHARS, ZERO_COUNT, category_zone, companions_for_sideboard, counted, is_fence, make_entry, parse_error,
     split_lines, squeeze, too_long,
@@ -1051,8 +1051,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
                     continue
                 if cells.__class__ is TotalRow:
                     # `| **Total** | 60 |`: the number its two cells state (not a price's sum beside them).
-                    said = " ".join(cell.strip("*_` ") for cell in reversed(cells) if cell)
-                    stated.append((number, said, STATED_TOTAL, _group_start(groups)))
+                    stated.append((number, total_said(cells), STATED_TOTAL, _group_start(groups)))
                     continue
                 name = _unemphasized(squeeze(cells[1]))  # `| 4 | **Mountain** |`
                 line = f"{cells[0]} {name}" if cells[0] else name
