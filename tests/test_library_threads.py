@@ -82,6 +82,30 @@ def test_overlapping_batches_leave_the_environment_as_it_was(monkeypatch):
     assert os.environ["PYTHONSAFEPATH"] == "x"
 
 
+def threaded(script: str, calls: int, threads: int) -> str:
+    """`script` (which defines answer(index)) followed by `calls` answers shared out among
+    `threads` threads, then the same answers one by one, printed as JSON: the test compares
+    the two. An exception other than the script's own answers is a bug, shown as such."""
+    return script + textwrap.dedent(f"""
+        answers = [None] * {calls}
+
+        def work(first):
+            for index in range(first, {calls}, {threads}):
+                try:
+                    answers[index] = answer(index)
+                except Exception as exc:  # the test compares: any other exception is a bug
+                    answers[index] = "BUG " + repr(exc)
+
+        threads = [threading.Thread(target=work, args=(first,)) for first in range({threads})]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        alone = [answer(index) for index in range({calls})]
+        print(json.dumps({{"threads": answers, "alone": alone}}))
+    """)
+
+
 # What a deck website's worker threads call on uploads beside validate: parse_bytes and
 # check_deck on files of every kind (a photo, a zip, a file of NULs, UTF-16, a list over
 # the size limit), convert and lookup_card, 200 calls from a cold start.
@@ -114,27 +138,11 @@ UPLOADS_SCRIPT = textwrap.dedent("""
         except DeckcheckError as error:  # a documented kind, with a message a page can show
             return [type(error).__name__, str(error), error.setting]
 
-    answers = [None] * 200
-
-    def work(first):
-        for index in range(first, 200, 8):
-            try:
-                answers[index] = answer(index)
-            except Exception as exc:  # the test compares: any other exception is a bug
-                answers[index] = "BUG " + repr(exc)
-
-    threads = [threading.Thread(target=work, args=(first,)) for first in range(8)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    alone = [answer(index) for index in range(200)]
-    print(json.dumps({"threads": answers, "alone": alone}))
 """)
 
 
 def test_uploads_conversions_and_lookups_from_threads_answer_as_each_alone():
-    done = subprocess.run([sys.executable, "-c", UPLOADS_SCRIPT], capture_output=True, text=True, timeout=600)
+    done = subprocess.run([sys.executable, "-c", threaded(UPLOADS_SCRIPT, 200, 8)], capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""  # the library prints nothing
     found = json.loads(done.stdout)
@@ -166,27 +174,11 @@ SIMULATE_SCRIPT = textwrap.dedent("""
         except DeckcheckError as error:
             return [type(error).__name__, str(error), error.setting]
 
-    answers = [None] * 20
-
-    def work(first):
-        for index in range(first, 20, 4):
-            try:
-                answers[index] = answer(index)
-            except Exception as exc:
-                answers[index] = "BUG " + repr(exc)
-
-    threads = [threading.Thread(target=work, args=(first,)) for first in range(4)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    alone = [answer(index) for index in range(20)]
-    print(json.dumps({"threads": answers, "alone": alone}))
 """)
 
 
 def test_simulations_from_threads_answer_as_each_alone():
-    done = subprocess.run([sys.executable, "-c", SIMULATE_SCRIPT], capture_output=True, text=True, timeout=600)
+    done = subprocess.run([sys.executable, "-c", threaded(SIMULATE_SCRIPT, 20, 4)], capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""  # the library prints nothing
     found = json.loads(done.stdout)
