@@ -133,8 +133,11 @@ def test_cards_stats_of_the_built_in_file_named_by_the_variable_shows_the_built_
     read-only, shown as such), as no database named is."""
     import json
 
-    from deckcheck.cards.builtin import BUILTIN_FILE
-
-    stats = run_cli("cards", "stats", "-o", "json", env={"DECKCHECK_CARDS_DB": str(BUILTIN_FILE)})
+    # The installed command's own built-in file (CI installs the package, not this checkout):
+    # the one it shows when the variable names a database that does not exist.
+    missing = run_cli("cards", "stats", "-o", "json", env={"DECKCHECK_CARDS_DB": str(tmp_path / "none.sqlite")})
+    assert missing.returncode == 0 and json.loads(missing.stdout)["builtin"] is True, missing.stderr
+    builtin_file = json.loads(missing.stdout)["database"]
+    stats = run_cli("cards", "stats", "-o", "json", env={"DECKCHECK_CARDS_DB": builtin_file})
     assert stats.returncode == 0, stats.stderr
     assert json.loads(stats.stdout)["builtin"] is True
