@@ -127,7 +127,7 @@ def _run(
     from ..pipeline import check_platform, parse_date
     from ..project.check import run_check
     from ..project.config import ConfigError
-    from ..report import choose, deliver, resolve_auto
+    from ..report import REPORTERS, choose, deliver, resolve_auto
     from ..report.github import NAME
 
     format_ref = None
@@ -150,7 +150,9 @@ def _run(
     # (a glob with a typo turns assertions off: the pull request, the SARIF upload must show it).
     for message in run.warnings:
         warn(message)
-    if resolve_auto(output or config.output or AUTO) in FROM_ROOT:
+    # A report a job keeps as a file names decks from the repository's folder wherever `check`
+    # runs (SARIF its URIs, and its `deck` and `format` properties too); text is read where it runs.
+    if REPORTERS[resolve_auto(output or config.output or AUTO)].kept_as_file:
         from ..report.workspace import from_root
 
         from_root(run.report)
@@ -188,12 +190,6 @@ def _run(
         say_note(note)
     _say_strict(run.report, strict, config)
     raise typer.Exit(run.report.exit_code)
-
-
-# The reports a job keeps as a file, which name decks from the repository's folder wherever
-# `check` runs (SARIF its URIs, and its `deck` and `format` properties too: report/workspace.from_root);
-# text is read where it runs.
-FROM_ROOT = ("json", "junit", "sarif")
 
 
 def _say_strict(report: Report, strict: bool, config: ProjectConfig) -> None:

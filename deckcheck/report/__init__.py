@@ -51,10 +51,11 @@ class Output:
     """One output of the registry: a line for people, what it can report, and the
     encoding its format prescribes, if any."""
 
-    __slots__ = ("description", "renders", "encoding", "escape")  # a plain class: a NamedTuple costs a start-up
+    __slots__ = ("description", "renders", "encoding", "escape", "kept_as_file")  # a plain class: a NamedTuple costs a start-up
 
     def __init__(
         self, description: str, renders: frozenset[str], *, encoding: str | None = None, escape: str | None = None,
+        kept_as_file: bool = False,
     ) -> None:
         self.description = description  # one line for people
         self.renders = renders          # what it can report: subjects above
@@ -67,6 +68,9 @@ class Output:
         # in a legacy one (a redirect on Windows is cp1252) `Lim-Dûl` would be bytes no
         # parser reads, `☆` a `?`. None: the terminal's encoding, for people to read.
         self.encoding = encoding
+        # A report a CI job keeps as a file, which names decks from the repository's folder
+        # wherever `check` runs (report/workspace.from_root); text is read where it runs.
+        self.kept_as_file = kept_as_file
 
 
 UTF8 = "utf-8"
@@ -77,10 +81,11 @@ _CI = frozenset({DECKS, TEAMS, ASSERTIONS, BATCH, SIMULATIONS})  # a simulation:
 # The outputs, each report/<name>.py, in the order help, completion and errors list them.
 REPORTERS: dict[str, Output] = {
     "text": Output("a readable verdict per deck and its problems", _ALL),
-    "json": Output("one JSON object for the whole run, for scripts", _ALL, encoding=UTF8, escape=JSON_ESCAPE),
-    "junit": Output("JUnit XML test report (Jenkins, GitLab, most CI)", _CI, encoding=UTF8, escape=XML_ESCAPE),
+    "json": Output("one JSON object for the whole run, for scripts", _ALL, encoding=UTF8, escape=JSON_ESCAPE, kept_as_file=True),
+    "junit": Output("JUnit XML test report (Jenkins, GitLab, most CI)", _CI, encoding=UTF8, escape=XML_ESCAPE,
+                    kept_as_file=True),
     "github": Output("GitHub Actions annotations and job summary", _CI),
-    "sarif": Output("SARIF 2.1.0 for code-scanning viewers", _CI, encoding=UTF8, escape=JSON_ESCAPE),
+    "sarif": Output("SARIF 2.1.0 for code-scanning viewers", _CI, encoding=UTF8, escape=JSON_ESCAPE, kept_as_file=True),
     "csv": Output("tables for a spreadsheet: a batch's problems, a simulation's odds by turn",
                   frozenset({BATCH, SIMULATIONS, COMPARISONS})),
     "html": Output("one self-contained web page for an event: sortable, filterable, no network", frozenset({BATCH}),
