@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..formats.schema import MULLIGAN_LABELS
-from ..games import side_name, sides_alike
+from ..games import EVERY_SIDE_DRAWS_WHY, side_name, sides_alike
 from ..model import COMMANDER
 from ..report.style import TEXT_WIDTH, Shown, as_is, cell, face_words, inert, name_lines, pad, paint, widest, word_pieces
 from ..result import AssertionOutcome
@@ -264,7 +264,10 @@ def _by_turn_lines(simulation: Simulation, shown: Shown) -> list[str]:
         legend = "in brackets: without mulligans"
     else:
         legend = "plain hypergeometric in brackets" if plain else "no mulligans: hypergeometric"
-    lines = ["", f"At least one copy by turn, {side_name(simulation.fmt.game, side, simulation.fmt.opening_hand.first_player_draws)}, in % ({legend})"]
+    hand = simulation.fmt.opening_hand
+    lines = ["", f"At least one copy by turn, {side_name(simulation.fmt.game, side, hand.first_player_draws)}, in % ({legend})"]
+    if sides_alike(simulation.fmt.game, hand.first_player_draws):
+        lines.append(f"  {EVERY_SIDE_DRAWS_WHY} (CR 103.8c)")
     if simulation.outcome.mode != "exact":
         # Sampled chances: how far they may be off, said once (a ± in every cell would not
         # fit), so the page heading's "± is one standard error" holds here too.
@@ -336,7 +339,7 @@ def _castable_lines(simulation: Simulation, shown: Shown) -> list[str]:
         "Castable on curve, in % (mulligans included)",
         "  given: the chance given the land drops (Karsten's measure)",
         # Equal columns would read as a fault: say why (CR 103.8c).
-        *(["  play and draw alike: every player of a multiplayer game draws on turn 1"]
+        *([f"  play and draw alike: {EVERY_SIDE_DRAWS_WHY}"]
           if sides_alike(simulation.fmt.game, simulation.fmt.opening_hand.first_player_draws) else []),
         f"  {pad('card', width)}" + ("" if cost_under else f"  {pad('cost', cost_width)}") + "  turn"
         + ("" if sources_under else f"  {pad('sources', source_width)}")

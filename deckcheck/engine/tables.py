@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from ..games import EVERY_SIDE_DRAWS_WHY
 from ..report import spreadsheet
 from ..report.style import Shown, as_is, cell, columns, pad, widest
 from .compare import Comparison, Row
@@ -133,7 +134,7 @@ def render_compare_text(comparison: Comparison, *, shown: Shown = as_is) -> str:
         "±: its paired standard error",
     ]
     if comparison.sides_alike:
-        how.append("play, draw and mix alike (every player of a multiplayer game draws on turn 1): one row a policy")
+        how.append(f"play, draw and mix alike ({EVERY_SIDE_DRAWS_WHY}): one row a policy")
     # Where the sides see the same cards, each policy's first row stands for all, as `any`.
     shown_rows = ([replace(row, side=ANY_SIDE) for row in comparison.rows if row.side == comparison.rows[0].side]
                   if comparison.sides_alike else comparison.rows)

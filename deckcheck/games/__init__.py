@@ -54,7 +54,9 @@ _NO_WORDS: Mapping[str, str] = {}
 
 # Where the first player draws too (a format's `first_player_draws`: multiplayer Commander,
 # CR 103.8c), both sides see the same cards, and "on the play" would say that player skips it.
-EVERY_SIDE_DRAWS = "going first or not (every player of a multiplayer game draws on turn 1)"
+# Short: a by-turn table's heading holds it and fits 80 columns; the table says why below it.
+EVERY_SIDE_DRAWS = "from any seat"
+EVERY_SIDE_DRAWS_WHY = "every player of a multiplayer game draws on turn 1"
 
 
 def side_name(game_id: str, side: str, first_player_draws: bool = False) -> str:
