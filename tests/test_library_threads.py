@@ -106,6 +106,17 @@ def threaded(script: str, calls: int, threads: int) -> str:
     """)
 
 
+def answered_alike(script: str, calls: int, threads: int) -> dict:
+    """The answers of `threaded(script, ...)` run in a fresh interpreter (a cold start),
+    once it is shown that it printed nothing else and the threads answered as each alone."""
+    done = subprocess.run([sys.executable, "-c", threaded(script, calls, threads)], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""  # the library prints nothing
+    found = json.loads(done.stdout)
+    assert found["threads"] == found["alone"]
+    return found
+
+
 # What a deck website's worker threads call on uploads beside validate: parse_bytes and
 # check_deck on files of every kind (a photo, a zip, a file of NULs, UTF-16, a list over
 # the size limit), convert and lookup_card, 200 calls from a cold start.
@@ -142,11 +153,7 @@ UPLOADS_SCRIPT = textwrap.dedent("""
 
 
 def test_uploads_conversions_and_lookups_from_threads_answer_as_each_alone():
-    done = subprocess.run([sys.executable, "-c", threaded(UPLOADS_SCRIPT, 200, 8)], capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stderr
-    assert done.stderr == ""  # the library prints nothing
-    found = json.loads(done.stdout)
-    assert found["threads"] == found["alone"]
+    found = answered_alike(UPLOADS_SCRIPT, 200, 8)
     assert not any(isinstance(answer, str) and answer.startswith("BUG") for answer in found["alone"])
     errors = [answer for answer in found["alone"] if isinstance(answer, list) and answer and answer[0] == "DeckcheckError"]
     assert errors and all("\n" not in message for _, message, _ in errors)  # unreadable uploads can't be converted
@@ -178,10 +185,6 @@ SIMULATE_SCRIPT = textwrap.dedent("""
 
 
 def test_simulations_from_threads_answer_as_each_alone():
-    done = subprocess.run([sys.executable, "-c", threaded(SIMULATE_SCRIPT, 20, 4)], capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stderr
-    assert done.stderr == ""  # the library prints nothing
-    found = json.loads(done.stdout)
-    assert found["threads"] == found["alone"]
+    found = answered_alike(SIMULATE_SCRIPT, 20, 4)
     assert not any(isinstance(answer, str) for answer in found["alone"])
     assert found["alone"][4][2] == "cards"  # the misspelt card: an error naming its setting
