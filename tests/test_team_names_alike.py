@@ -17,6 +17,7 @@ from deckcheck.formats import load
 from deckcheck.limits import MAX_HOLDERS_LISTED, MAX_NAME_COMPARED
 
 from conftest import run_cli
+from memory import traced_peak
 
 
 class CountedSlices(str):
@@ -91,17 +92,11 @@ def test_the_slips_index_keeps_nothing_but_the_spellings():
     up among the spellings seen before it, as a left-out letter is among all: the memory
     allocated beyond the names is a set of them, whatever their length."""
     import random
-    import tracemalloc
 
     rng = random.Random(33)
     names = ["".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(MAX_NAME_COMPARED)) for _ in range(2_000)]
     names += [names[0][:10] + names[0][11] + names[0][10] + names[0][12:], names[1][:-1]]  # a swap, a letter left out
-    tracemalloc.start()
-    try:
-        alike = alike_spellings(names)
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+    alike, peak = traced_peak(lambda: alike_spellings(names))
     assert alike == {names[0]: [names[-2]], names[-2]: [names[0]], names[1]: [names[-1]], names[-1]: [names[1]]}
     assert peak < 512 * 1024  # a set of 2,002 names; the index took 34 MiB
 
