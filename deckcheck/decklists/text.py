@@ -1157,9 +1157,8 @@ def parse(text: str, source: str = "<text>") -> Deck:
             named_zone = _NAMED_ZONES[named.group("zone").lower()]
             if count == 0:  # `Commander: 0 Name`: the card was read as named '0 Name'
                 deck.problems.append(parse_error(ZERO_COUNT, line=number, text=line, zone=named_zone, severity=WARNING))
-                saw_header = saw_header or named_zone not in _BESIDE_DECK
-                continue
-            deck.entries.append(CardEntry(name=name, count=count, zone=named_zone, line=number))
+            else:
+                deck.entries.append(CardEntry(name=name, count=count, zone=named_zone, line=number))
             # The companion beside the deck, as a `Hero:` line names the hero, marks no
             # section: a typed list's last blank-line group may still be its sideboard, as
             # an MTGO export's is. A Commander deck has no sideboard, so a `Commander:`
